@@ -1,0 +1,30 @@
+/**
+ * The one error type routes throw. The app's error handler turns it into the contract's body
+ * `{ code?, message, data? }` with `statusCode`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** 400 for a malformed or disallowed aggregation parameter; the message names the parameter. */
+export class InvalidQueryError extends HttpError {
+  constructor(
+    readonly parameter: string,
+    reason: string,
+  ) {
+    super(400, `Invalid ${parameter}: ${reason}`, "INVALID_QUERY");
+    this.name = "InvalidQueryError";
+  }
+}
+
+export const notFound = (thing: string) => new HttpError(404, `${thing} not found`, "NOT_FOUND");
+export const conflict = (code: string, message: string, data?: unknown) =>
+  new HttpError(409, message, code, data);
