@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
+    // bench/size.ts reads the manifest to show which modules became lazy chunks.
+    manifest: true,
   },
   test: {
     projects: [

@@ -1,0 +1,175 @@
+import { InvalidQueryError } from "../errors";
+import { AGGREGATION_LIMITS } from "./types";
+
+/** A parsed JSON value; objects keep their key order and never hold duplicate keys. */
+export type Json = null | boolean | number | string | Json[] | JsonObject;
+export type JsonObject = Map<string, Json>;
+
+export const isJsonObject = (value: Json): value is JsonObject => value instanceof Map;
+
+/** Describes a JSON value's kind for error messages ("a string", "an array", …). */
+export function describeJson(value: Json): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return value.length === 0 ? "an empty array" : "an array";
+  if (isJsonObject(value)) return "an object";
+  return typeof value === "number" ? "a number" : `a ${typeof value}`;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const ESCAPES: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+
+/**
+ * Parses one query parameter's JSON strictly (RFC 8259): unlike `JSON.parse` it rejects duplicate
+ * keys (which would otherwise silently drop a filter or reorder a sort), keeps key order exactly as
+ * sent, and bounds length and nesting so hostile input can't exhaust the stack.
+ */
+export function parseJsonParameter(parameter: string, text: string): Json {
+  const fail = (reason: string): never => {
+    throw new InvalidQueryError(parameter, reason);
+  };
+  if (text.length > AGGREGATION_LIMITS.maxParameterLength) {
+    fail(`too long (at most ${AGGREGATION_LIMITS.maxParameterLength} characters)`);
+  }
+  let pos = 0;
+  const malformed = (expected: string): never => {
+    const found = pos < text.length ? JSON.stringify(text[pos]) : "end of input";
+    return fail(`malformed JSON (expected ${expected} at position ${pos}, found ${found})`);
+  };
+  const skipSpace = () => {
+    while (pos < text.length && " \t\n\r".includes(text[pos] as string)) pos++;
+  };
+  const expect = (char: string) => {
+    skipSpace();
+    if (text[pos] !== char) malformed(JSON.stringify(char));
+    pos++;
+  };
+
+  const parseString = (): string => {
+    expect('"');
+    let out = "";
+    for (;;) {
+      const char = text[pos];
+      if (char === undefined) return malformed("a closing quote");
+      if (char === '"') break;
+      if (char < " ") return malformed("an escaped control character");
+      if (char !== "\\") {
+        out += char;
+        pos++;
+        continue;
+      }
+      const escape = text[pos + 1] ?? "";
+      if (escape === "u") {
+        const hex = text.slice(pos + 2, pos + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
+          pos += 2;
+          return malformed("four hex digits");
+        }
+        out += String.fromCharCode(parseInt(hex, 16));
+        pos += 6;
+      } else if (Object.hasOwn(ESCAPES, escape)) {
+        out += ESCAPES[escape];
+        pos += 2;
+      } else {
+        pos++;
+        return malformed("a valid escape sequence");
+      }
+    }
+    pos++;
+    return out;
+  };
+
+  const parseValue = (depth: number): Json => {
+    skipSpace();
+    const char = text[pos];
+    if (char === '"') return parseString();
+    if (char === "{" || char === "[") {
+      if (depth >= AGGREGATION_LIMITS.maxJsonDepth) {
+        fail(`nested too deeply (at most ${AGGREGATION_LIMITS.maxJsonDepth} levels)`);
+      }
+      return char === "{" ? parseObject(depth + 1) : parseArray(depth + 1);
+    }
+    for (const [word, value] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
+      if (text.startsWith(word, pos)) {
+        pos += word.length;
+        return value;
+      }
+    }
+    NUMBER.lastIndex = pos;
+    const match = NUMBER.exec(text);
+    if (!match) return malformed("a JSON value");
+    const value = Number(match[0]);
+    if (!Number.isFinite(value)) fail(`number ${match[0]} is out of range`);
+    pos += match[0].length;
+    return value;
+  };
+
+  const parseArray = (depth: number): Json[] => {
+    expect("[");
+    const items: Json[] = [];
+    skipSpace();
+    if (text[pos] === "]") {
+      pos++;
+      return items;
+    }
+    for (;;) {
+      items.push(parseValue(depth));
+      skipSpace();
+      if (text[pos] === "]") break;
+      if (text[pos] !== ",") malformed('"," or "]"');
+      pos++;
+    }
+    pos++;
+    return items;
+  };
+
+  const parseObject = (depth: number): JsonObject => {
+    expect("{");
+    const entries: JsonObject = new Map();
+    skipSpace();
+    if (text[pos] === "}") {
+      pos++;
+      return entries;
+    }
+    for (;;) {
+      skipSpace();
+      const keyAt = pos;
+      const key = parseString();
+      if (entries.has(key)) fail(`duplicate key ${JSON.stringify(key)} at position ${keyAt}`);
+      expect(":");
+      entries.set(key, parseValue(depth));
+      skipSpace();
+      if (text[pos] === "}") break;
+      if (text[pos] !== ",") malformed('"," or "}"');
+      pos++;
+    }
+    pos++;
+    return entries;
+  };
+
+  const value = parseValue(0);
+  skipSpace();
+  if (pos < text.length) malformed("end of input");
+  return value;
+}
+
+/** Parses a parameter that must be a JSON object. */
+export function parseObjectParameter(parameter: string, text: string): JsonObject {
+  const value = parseJsonParameter(parameter, text);
+  if (!isJsonObject(value)) {
+    throw new InvalidQueryError(parameter, `must be a JSON object, got ${describeJson(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,57 @@
+import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+/**
+ * One field a collection exposes to the aggregation query language. Everything is opt-in: a field
+ * is filterable, sortable or searchable only when the flag is `true` (an allow-list).
+ */
+export interface FieldSpec {
+  /** A table column, or any SQL expression (e.g. a joined or computed value). */
+  column: AnyPgColumn | SQL;
+  type: "string" | "number" | "boolean" | "date" | "enum";
+  /** Allowed values of an `enum` field; defaults to the drizzle column's `enumValues`. */
+  values?: readonly string[];
+  filterable?: boolean;
+  sortable?: boolean;
+  /** Matched case-insensitively by `{"$search": "text"}`. */
+  searchable?: boolean;
+}
+
+export interface CollectionSpec {
+  /** The list key of the response (`administrators`, `users`, …); named in error messages. */
+  queryName: string;
+  /** Keyed by the field name clients use (camelCase, as in the DTO). */
+  fields: Record<string, FieldSpec>;
+  /** Used when the client sends no sort (or an empty one). */
+  defaultSort: ReadonlyArray<readonly [string, 1 | -1]>;
+  /** A unique, non-null column appended to every ORDER BY so that paging is stable. */
+  tieBreaker: AnyPgColumn;
+}
+
+export interface RawAggregationQuery {
+  filter?: string;
+  sort?: string;
+  pagination?: string;
+}
+
+/** Abuse limits. Exported so that tests and docs can quote them. */
+export const AGGREGATION_LIMITS = {
+  /** Characters per query parameter (filter, sort or pagination) before parsing. */
+  maxParameterLength: 8192,
+  /** Nesting of JSON arrays/objects within one parameter. */
+  maxJsonDepth: 16,
+  /** Nesting of `$or` inside `$or` (a top-level `$or` is depth 1). */
+  maxOrDepth: 4,
+  /** Comparisons in one filter, counting every operator, `$or` branch and `$search`. */
+  maxConditions: 64,
+  /** Elements of one `$in` / `$nin` array. */
+  maxInValues: 100,
+  /** Characters of one string value. */
+  maxStringLength: 1000,
+  /** Characters of a `$search` text. */
+  maxSearchLength: 200,
+  maxPage: 1_000_000,
+  maxPageSize: 100,
+  defaultPage: 1,
+  defaultPageSize: 10,
+} as const;

@@ -1,0 +1,142 @@
+import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
+import i18next from "i18next";
+
+import { toApiError, type ApiError } from "./api-error";
+import type { AdminDto, LoginResponse } from "./api-types";
+import {
+  clearCurrentAdmin,
+  getCurrentAdmin,
+  loadCurrentAdmin,
+  setCurrentAdmin,
+} from "./current-admin";
+import { describeApiError, handleApiError } from "./error-handler";
+import { translateResolved, type Translate } from "./errors";
+import { http } from "./http";
+import { clearToken, getToken, setToken } from "./session";
+
+export const LOGIN_PATH = "/login";
+export const HOME_PATH = "/dashboard";
+export const LOGIN_API_PATH = "/api/auth/login";
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * A refused login, shaped for Refine's login notification (`name` is its title, `message` its
+ * text). `bannedEmail` is set for a banned account so the login page can open the
+ * `Account banned from login` dialog with the contact address.
+ */
+export class LoginError extends Error {
+  readonly apiError: ApiError;
+  readonly bannedEmail?: string;
+
+  constructor(title: string, message: string, apiError: ApiError, bannedEmail?: string) {
+    super(message);
+    this.name = title;
+    this.apiError = apiError;
+    this.bannedEmail = bannedEmail;
+  }
+}
+
+export function isLoginError(value: unknown): value is LoginError {
+  return value instanceof LoginError;
+}
+
+const translate: Translate = (key, options) => String(i18next.t(key, options));
+
+function loginFailure(error: unknown): AuthActionResponse {
+  const described = describeApiError(error, translate);
+  if (described.dialog) {
+    // errors.md: a banned account's token is cleared and the page stays on login.
+    clearToken();
+    clearCurrentAdmin();
+    const { title, content, email } = described.dialog;
+    return {
+      success: false,
+      error: new LoginError(title, content, described.error, email),
+    };
+  }
+  const message = translateResolved(described.resolved, translate);
+  return {
+    success: false,
+    error: new LoginError(translate("errors:login.failed"), message, described.error),
+  };
+}
+
+function permissionsOf(admin: AdminDto) {
+  return { permissions: admin.permissions, isSuperAdmin: admin.isSuperAdmin };
+}
+
+/** The cached administrator, else one fetch; null without a session or when the fetch fails. */
+async function adminOrNull(): Promise<AdminDto | null> {
+  const cached = getCurrentAdmin();
+  if (cached) return cached;
+  if (!getToken()) return null;
+  try {
+    return await loadCurrentAdmin();
+  } catch {
+    return null;
+  }
+}
+
+export const authProvider: AuthProvider = {
+  login: async ({ email, password }: LoginCredentials) => {
+    try {
+      const { data } = await http.post<LoginResponse>(LOGIN_API_PATH, { email, password });
+      setToken(data.token);
+      setCurrentAdmin(data.admin);
+      return { success: true, redirectTo: HOME_PATH };
+    } catch (error) {
+      return loginFailure(error);
+    }
+  },
+
+  logout: async () => {
+    clearToken();
+    clearCurrentAdmin();
+    return { success: true, redirectTo: LOGIN_PATH };
+  },
+
+  /**
+   * backoffice.md: with a token, `GET /api/account/admin` decides. An error status ends the
+   * session; no answer at all (server down) keeps the token so the session survives the outage.
+   */
+  check: async (): Promise<CheckResponse> => {
+    if (!getToken()) {
+      clearCurrentAdmin();
+      return { authenticated: false, redirectTo: LOGIN_PATH };
+    }
+    try {
+      await loadCurrentAdmin();
+      return { authenticated: true };
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.statusCode === undefined) {
+        return { authenticated: false, redirectTo: LOGIN_PATH, error: apiError };
+      }
+      // The handler says why (Login Expired, …); Refine's logout redirect replaces its reload.
+      handleApiError(apiError, { reload: false });
+      clearToken();
+      clearCurrentAdmin();
+      return { authenticated: false, logout: true, redirectTo: LOGIN_PATH, error: apiError };
+    }
+  },
+
+  getIdentity: async () => adminOrNull(),
+
+  getPermissions: async () => {
+    const admin = await adminOrNull();
+    return admin ? permissionsOf(admin) : null;
+  },
+
+  /**
+   * Every failed data call comes here. The catalogue decides: a dead session is cleared and the
+   * page reloads to login; a permission refusal or any other failure leaves the session alone.
+   */
+  onError: async (error: unknown) => {
+    const { error: apiError } = handleApiError(error);
+    return { error: apiError };
+  },
+};

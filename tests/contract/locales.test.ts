@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+
+import cnErrors from "../../locales/cn-ZH/errors.json";
+import enErrors from "../../locales/en-US/errors.json";
+import { SERVER_MESSAGE_CATALOGUE, KIND_CATALOGUE } from "../../src/providers/error-catalogue";
+
+function keysOf(texts: object, prefix = ""): string[] {
+  return Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === "object" && value !== null
+      ? keysOf(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+const STABLE_CODES = [
+  "VALIDATION_ERROR",
+  "INVALID_QUERY",
+  "NOT_FOUND",
+  "EMAIL_TAKEN",
+  "WEAK_PASSWORD",
+  "LAST_ADMIN_HOLDER",
+  "SELF_STATUS_CHANGE",
+  "SUPER_ADMIN_IMMUTABLE",
+  "WRONG_CURRENT_PASSWORD",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+];
+
+describe("errors texts", () => {
+  const en = keysOf(enErrors);
+
+  it("has the same keys in both languages", () => {
+    expect(keysOf(cnErrors).sort()).toEqual([...en].sort());
+  });
+
+  it("has a text for every stable error code", () => {
+    expect(en.filter((k) => k.startsWith("codes.")).sort()).toEqual(
+      STABLE_CODES.map((c) => `codes.${c}`).sort(),
+    );
+  });
+
+  it("has a text for every key the catalogue uses", () => {
+    const used = [...Object.values(SERVER_MESSAGE_CATALOGUE), ...Object.values(KIND_CATALOGUE)]
+      .flatMap((entry) => [entry.key, entry.titleKey])
+      .filter((key): key is string => key !== undefined)
+      .map((key) => key.replace(/^errors:/, ""));
+    expect(used.filter((key) => !en.includes(key))).toEqual([]);
+  });
+
+  it("keeps the product's own wording, typos included", () => {
+    expect(enErrors.session.loginExpired).toBe("Login Expired, Please Relogin");
+    expect(enErrors.session.userNotFound).toBe("User not exits, Please re-login");
+    expect(enErrors.unexpected).toBe(
+      "Unexpected error occured when calling api. Please contact admin.",
+    );
+    expect(enErrors.listFetchFailed).toBe(
+      "Something went wrong while retriving data, please contact our technical support",
+    );
+    expect(enErrors.fetchFailed).toBe("Fail to fetch data");
+    expect(enErrors.bannedDialog.title).toBe("Account banned from login");
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Starts the real reference server (the same `server/main.ts` that `npm start` runs) on its own
+ * port and data directory, for browser tests and benchmarks. The built console (`dist/`) must
+ * exist; `npm run test:e2e` builds it first.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+}
+
+export interface ServerOptions {
+  port: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+}
+
+export async function startServer({
+  port,
+  env = {},
+  dataDir,
+}: ServerOptions): Promise<RunningServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), "wallet-e2e-"));
+  let log = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (b: Buffer) => (log += b.toString()));
+  child.stderr?.on("data", (b: Buffer) => (log += b.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    dataDir: dir,
+    output: () => log,
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (!keepData && !dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parses the demo logins the server prints at start: `<role>: <email> / <password>`. */
+export function demoLogins(output: string): Map<string, { email: string; password: string }> {
+  const logins = new Map<string, { email: string; password: string }>();
+  for (const m of output.matchAll(/^([a-z ]+): (\S+@\S+) \/ (\S+)$/gm)) {
+    logins.set(m[1]!, { email: m[2]!, password: m[3]! });
+  }
+  return logins;
+}
