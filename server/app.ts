@@ -1,0 +1,198 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import fastifyCors from "@fastify/cors";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+
+import { installAccessControl } from "./auth/access";
+import { authRoutes } from "./auth/routes";
+import { createTokenService } from "./auth/tokens";
+import type { Config } from "./config";
+import type { Database } from "./db";
+import { HttpError } from "./errors";
+import { errorHandler } from "./http/errors";
+import { accountRoutes } from "./routes/account";
+import { administratorsRoutes } from "./routes/administrators";
+import { dashboardRoutes } from "./routes/dashboard";
+import { healthRoutes } from "./routes/health";
+import type { RouteDeps } from "./routes/types";
+
+export const API_PREFIX = "/v1";
+export const DOCS_PREFIX = `${API_PREFIX}/docs`;
+/** JSON bodies; file uploads (a later module) get their own multipart limits. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const DEFAULT_DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** The built console (`vite build` output); served at `/` when it holds an index.html. */
+  distDir?: string;
+  /** Where JSON log lines go (default stdout); tests capture them here. */
+  logStream?: { write(line: string): void };
+}
+
+export type App = FastifyInstance;
+
+/** Never log credentials: the Authorization header, cookies, or any password in a body. */
+const REDACT = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.currentPassword",
+  "*.newPassword",
+];
+
+function loggerOptions(config: Config, stream: BuildAppOptions["logStream"]) {
+  if (config.logLevel === "silent") return false;
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT, censor: "[redacted]" },
+    ...(stream ? { stream } : {}),
+  } satisfies FastifyServerOptions["logger"];
+}
+
+/** The console's Content-Security-Policy: same-origin scripts, antd's inline styles, data: images. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", "data:"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  imgSrc: ["'self'", "data:"],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Would send same-origin requests to https on a plain-http deployment (a LAN address).
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Builds the reference API server: Fastify with zod schemas (validation, serialization and the
+ * OpenAPI document at /v1/docs), security headers, CORS, the access check every route declares,
+ * the API routes under /v1, and the built console with SPA fallback.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  // The API speaks JSON only (Fastify also parses text/plain by default).
+  app.removeContentTypeParser("text/plain");
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      allowedHeaders: ["Authorization", "Content-Type", "Accept-Language"],
+      maxAge: 600,
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts, retry in ${context.after}`, "RATE_LIMITED", {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "UCSI Wallet back-office API",
+        description:
+          "The reference server of the back-office console. Authenticate with POST " +
+          "/v1/api/auth/login and send the token as the Authorization header.",
+        version: "1.0.0",
+      },
+      servers: [{ url: "/" }],
+      components: {
+        securitySchemes: { jwt: { type: "apiKey", in: "header", name: "Authorization" } },
+      },
+      security: [{ jwt: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { validatorUrl: null, persistAuthorization: false },
+  });
+
+  const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  installAccessControl(app, {
+    db: database.db,
+    tokens,
+    apiPrefix: API_PREFIX,
+    exemptPrefixes: [DOCS_PREFIX],
+  });
+
+  const deps: RouteDeps = { db: database.db, config, tokens };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(accountRoutes, deps);
+      await api.register(dashboardRoutes, deps);
+      await api.register(administratorsRoutes, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const serveConsole = existsSync(join(distDir, "index.html"));
+  if (serveConsole) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: "/",
+      index: ["index.html"],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/; the page itself must be revalidated.
+        const immutable = path.startsWith(join(distDir, "assets"));
+        reply.header(
+          "Cache-Control",
+          immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    if (serveConsole && !isApi && (request.method === "GET" || request.method === "HEAD")) {
+      // Client-side routes (/dashboard, /manage-admin/3, …) are the console's to resolve.
+      return reply.sendFile("index.html");
+    }
+    return reply
+      .status(404)
+      .send({ code: "NOT_FOUND", message: `Route ${request.method} ${path} not found` });
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+import { holdsPermission, isPermissionCode } from "../../src/shared/permissions";
+import type { PermissionCode } from "../../src/shared/permissions";
+import type { Db } from "../db";
+import { administrators, type AdministratorRow } from "../db/schema";
+import { HttpError } from "../errors";
+import { TOKEN_MESSAGES, tokenFromHeader, type TokenService } from "./tokens";
+
+/**
+ * What a route needs, declared once in its `config.access`:
+ * - `"public"`: anyone (health, login);
+ * - `"session"`: any administrator with a valid token (account, dashboard);
+ * - `{ permission, thing }`: an administrator holding that code; `thing` names the route in the
+ *   403 message `You have no permission to access <METHOD> <thing>`.
+ * Every route under the API prefix must declare one; the app refuses to start otherwise.
+ */
+export type RouteAccess = "public" | "session" | { permission: PermissionCode; thing: string };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The authenticated administrator on "session" and permission routes; null on public ones. */
+    admin: AdministratorRow | null;
+  }
+}
+
+export function noPermissionMessage(method: string, thing: string) {
+  return `You have no permission to access ${method} ${thing}`;
+}
+
+/** The current administrator of a route declared "session" or with a permission. */
+export function currentAdmin(request: FastifyRequest): AdministratorRow {
+  if (!request.admin) throw new Error("currentAdmin() on a route without a session");
+  return request.admin;
+}
+
+export interface AccessControlOptions {
+  db: Db;
+  tokens: TokenService;
+  /** Routes under this prefix must declare their access (e.g. "/v1"). */
+  apiPrefix: string;
+  /** Routes under these prefixes are exempt (documentation). */
+  exemptPrefixes: string[];
+}
+
+function validateDeclaration(access: unknown, where: string): void {
+  if (access === "public" || access === "session") return;
+  if (
+    typeof access === "object" &&
+    access !== null &&
+    isPermissionCode((access as { permission?: unknown }).permission) &&
+    typeof (access as { thing?: unknown }).thing === "string"
+  ) {
+    return;
+  }
+  throw new Error(
+    `Route ${where} must declare config.access ("public", "session" or a permission)`,
+  );
+}
+
+/**
+ * Installs the access check on `app` (call it on the root instance before registering routes):
+ * an onRoute hook that rejects undeclared API routes at start-up, and an onRequest hook that
+ * authenticates and authorises before the body is even parsed, so a caller without permission
+ * learns nothing from validation errors.
+ */
+export function installAccessControl(app: FastifyInstance, options: AccessControlOptions) {
+  const { db, tokens, apiPrefix, exemptPrefixes } = options;
+  const isApiUrl = (url: string) =>
+    (url === apiPrefix || url.startsWith(`${apiPrefix}/`)) &&
+    !exemptPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+  app.decorateRequest("admin", null);
+
+  app.addHook("onRoute", (route) => {
+    if (!isApiUrl(route.url)) return;
+    const methods = Array.isArray(route.method) ? route.method.join(",") : route.method;
+    validateDeclaration(route.config?.access, `${methods} ${route.url}`);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === undefined) {
+      // Only routes outside the API (documentation, the console's files) may lack a declaration;
+      // onRoute already refuses API routes without one, this is the belt to those braces.
+      const apiRoute = isApiUrl(request.routeOptions.url ?? "");
+      if (apiRoute) throw new HttpError(500, "Route has no access declaration", "INTERNAL_ERROR");
+      return;
+    }
+    if (access === "public") return;
+
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw new HttpError(401, TOKEN_MESSAGES.missing);
+    const adminId = await tokens.verify(token);
+    const [admin] = await db.select().from(administrators).where(eq(administrators.id, adminId));
+    if (!admin) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
+    if (admin.status !== "active") throw new HttpError(403, TOKEN_MESSAGES.banned);
+    request.admin = admin;
+
+    if (access !== "session" && !holdsPermission(admin, access.permission)) {
+      throw new HttpError(403, noPermissionMessage(request.method, access.thing));
+    }
+  });
+}

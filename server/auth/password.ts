@@ -1,0 +1,90 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+/**
+ * Administrator passwords: scrypt (node:crypto) with N = 2^15, r = 8, p = 1, a 16-byte salt and a
+ * 32-byte key, stored self-describing as `scrypt$N$r$p$salt$hash` (base64url) so the parameters
+ * can be raised later without breaking stored hashes.
+ */
+const N = 2 ** 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+/** scrypt needs 128 * N * r * p bytes (32 MiB here), just above Node's 32 MiB default maxmem. */
+const maxmemFor = (n: number, r: number, p: number) => 128 * n * r * p + 16 * 1024 * 1024;
+/** Refuse stored parameters that would make verification a denial of service. */
+const MAX_N = 2 ** 20;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number, length: number) {
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(
+      password.normalize("NFC"),
+      salt,
+      length,
+      { N: n, r, p, maxmem: maxmemFor(n, r, p) },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, N, R, P, KEY_LENGTH);
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+interface ParsedHash {
+  n: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | undefined {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return undefined;
+  const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const salt = Buffer.from(parts[4] ?? "", "base64url");
+  const key = Buffer.from(parts[5] ?? "", "base64url");
+  const validCost = Number.isInteger(n) && n > 1 && n <= MAX_N && (n & (n - 1)) === 0;
+  if (
+    !validCost ||
+    !Number.isInteger(r) ||
+    r < 1 ||
+    r > 32 ||
+    !Number.isInteger(p) ||
+    p < 1 ||
+    p > 16
+  ) {
+    return undefined;
+  }
+  if (salt.length < 8 || key.length < 16) return undefined;
+  return { n, r, p, salt, key };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const candidate = await derive(
+    password,
+    parsed.salt,
+    parsed.n,
+    parsed.r,
+    parsed.p,
+    parsed.key.length,
+  );
+  return timingSafeEqual(candidate, parsed.key);
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real verification, for logins with an unknown e-mail, so response
+ * time does not reveal which e-mails exist. Always false.
+ */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  await verifyPassword(password, await decoyHash);
+  return false;
+}

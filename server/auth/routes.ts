@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+import { recordAudit } from "../audit";
+import { administrators } from "../db/schema";
+import { HttpError } from "../errors";
+import { requestLanguage, SERVER_TEXTS } from "../http/language";
+import type { RouteDeps } from "../routes/types";
+import { loginBodySchema, loginResponseSchema } from "../schemas/auth";
+import { errorResponses } from "../schemas/common";
+import { findAdministratorByEmail, toAdminDto } from "../services/administrators";
+import { supportEmail } from "../services/settings";
+import { verifyAgainstDecoy, verifyPassword } from "./password";
+
+export const LOGIN_MESSAGES = {
+  wrongPassword: "Wrong password",
+  banned: "User is banned from login.",
+} as const;
+
+/** The e-mail part of the login rate-limit key, read before validation (the body may be junk). */
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
+}
+
+/**
+ * POST /api/auth/login. A wrong password and an unknown e-mail give the same 401 after the same
+ * amount of work (a decoy hash), so neither the answer nor its timing reveals which e-mails exist.
+ */
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, tokens }) => {
+  app.post(
+    "/api/auth/login",
+    {
+      config: {
+        access: "public",
+        rateLimit: {
+          max: config.loginRateLimit,
+          timeWindow: 60_000,
+          // After parsing, so the key can include the e-mail being tried.
+          hook: "preValidation",
+          keyGenerator: (request) => `${request.ip}|${emailOf(request.body)}`,
+        },
+      },
+      schema: {
+        tags: ["auth"],
+        summary: "Log in with e-mail and password",
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const admin = await findAdministratorByEmail(db, email);
+      const valid = admin
+        ? await verifyPassword(password, admin.passwordHash)
+        : await verifyAgainstDecoy(password);
+      if (!admin || !valid) {
+        throw new HttpError(
+          401,
+          LOGIN_MESSAGES.wrongPassword,
+          undefined,
+          SERVER_TEXTS.wrongCredentials[requestLanguage(request)],
+        );
+      }
+      if (admin.status !== "active") {
+        throw new HttpError(403, LOGIN_MESSAGES.banned, undefined, {
+          email: await supportEmail(db, config),
+        });
+      }
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(administrators)
+          .set({ lastLoginAt: new Date() })
+          .where(eq(administrators.id, admin.id))
+          .returning();
+        await recordAudit(tx, {
+          adminId: admin.id,
+          action: "auth.login",
+          targetTable: "administrators",
+          targetId: admin.id,
+          remark: `from ${request.ip}`,
+        });
+        return row ?? admin;
+      });
+      return { token: await tokens.sign(admin.id), admin: toAdminDto(updated) };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+
+import { HttpError } from "../errors";
+
+/** The exact token messages of the contract (api.md); the console reacts to each. */
+export const TOKEN_MESSAGES = {
+  missing: "Missing credential key",
+  invalid: "Invalid credential key",
+  expired: "JWT expired",
+  unknownAdmin: "User not found",
+  banned: "User banned from login",
+} as const;
+
+const ISSUER = "ucsi-wallet-reference-server";
+const AUDIENCE = "ucsi-wallet-back-office";
+
+export interface TokenService {
+  sign(adminId: number): Promise<string>;
+  /** The administrator id in a valid token; throws the contract's 401 otherwise. */
+  verify(token: string): Promise<number>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(adminId) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(String(adminId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ["sub", "exp"],
+        });
+        const id = Number(payload.sub);
+        if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(401, TOKEN_MESSAGES.invalid);
+        return id;
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (error instanceof errors.JWTExpired) throw new HttpError(401, TOKEN_MESSAGES.expired);
+        throw new HttpError(401, TOKEN_MESSAGES.invalid);
+      }
+    },
+  };
+}
+
+/** The token in an Authorization header: the raw cookie value, or `Bearer <token>`. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  // "Bearer" with nothing after it carries no credential either.
+  if (!value || /^Bearer$/i.test(value)) return undefined;
+  const bearer = /^Bearer\s+(.+)$/i.exec(value);
+  const token = (bearer ? bearer[1] : value)?.trim();
+  return token ? token : undefined;
+}

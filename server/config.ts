@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+import { PERMISSION, PERMISSION_CODES } from "../src/shared/permissions";
+
+/**
+ * The server's configuration, read once from the environment. Every variable is documented here
+ * with its default; `loadConfig` is the only place that reads `process.env`.
+ */
+export interface Config {
+  /** PORT (8080): the HTTP port. */
+  port: number;
+  /** HOST (0.0.0.0): the interface to listen on. */
+  host: string;
+  /** DATA_DIR (./data): embedded database, JWT secret file, uploaded documents. Absolute. */
+  dataDir: string;
+  /** DATABASE_URL (unset → embedded PGlite in DATA_DIR): a PostgreSQL connection string. */
+  databaseUrl: string | undefined;
+  /**
+   * JWT_SECRET: HS256 key. Required when NODE_ENV=production; otherwise generated once and kept in
+   * DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
+   */
+  jwtSecret: string;
+  /** JWT_TTL ("12h"): token lifetime, in seconds ("3600") or a duration ("2s", "30m", "12h", "7d"). */
+  jwtTtlSeconds: number;
+  /** CORS_ORIGIN (unset → same origin only): allowed browser origins, comma-separated. */
+  corsOrigins: string[];
+  /** LOGIN_RATE_LIMIT (10): login attempts per minute per client IP and e-mail. */
+  loginRateLimit: number;
+  /** SUPPORT_EMAIL (unset → the super administrator's e-mail): contact shown to banned admins. */
+  supportEmail: string | undefined;
+  /** LOG_LEVEL ("info"; "silent" disables logging): Fastify/pino log level. */
+  logLevel: string;
+  /** NODE_ENV ("development"). */
+  nodeEnv: string;
+  /** Demo administrators, seeded outside production. DEMO_*_PASSWORD override their passwords. */
+  demoAccounts: DemoAccount[];
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first super administrator in production (no admin yet). */
+  bootstrapAdmin: { email: string; password: string } | undefined;
+}
+
+export type DemoRole = "super administrator" | "user desk" | "finance" | "banned administrator";
+
+export interface DemoAccount {
+  role: DemoRole;
+  name: string;
+  email: string;
+  password: string;
+  permissions: number[];
+  isSuperAdmin: boolean;
+  status: "active" | "banned";
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DURATION =
+  /^(\d+)\s*(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)?$/i;
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+/** "3600" → 3600, "2s" → 2, "12h" → 43200; anything else is a configuration error. */
+export function parseDuration(value: string, name = "JWT_TTL"): number {
+  const match = DURATION.exec(value.trim());
+  if (!match) {
+    throw new ConfigError(`${name} must be seconds or a duration such as "30m", "12h", "7d"`);
+  }
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? "s").toLowerCase();
+  const seconds = amount * (UNIT_SECONDS[unit[0] ?? "s"] ?? 1);
+  if (!Number.isSafeInteger(seconds) || seconds < 1) {
+    throw new ConfigError(`${name} must be at least one second`);
+  }
+  return seconds;
+}
+
+function positiveInt(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Reads DATA_DIR/jwt-secret, creating it (mode 0600) with 48 random bytes on first use. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function demoAccounts(env: Env): DemoAccount[] {
+  return [
+    {
+      role: "super administrator",
+      name: "Super Administrator",
+      email: "superadmin@wallet.example",
+      password: nonEmpty(env, "DEMO_SUPERADMIN_PASSWORD") ?? "SuperAdmin#2026",
+      permissions: [...PERMISSION_CODES],
+      isSuperAdmin: true,
+      status: "active",
+    },
+    {
+      role: "user desk",
+      name: "User Desk",
+      email: "userdesk@wallet.example",
+      password: nonEmpty(env, "DEMO_USERDESK_PASSWORD") ?? "UserDesk#2026",
+      permissions: [PERMISSION.user],
+      isSuperAdmin: false,
+      status: "active",
+    },
+    {
+      role: "finance",
+      name: "Finance",
+      email: "finance@wallet.example",
+      password: nonEmpty(env, "DEMO_FINANCE_PASSWORD") ?? "Finance#2026",
+      permissions: [PERMISSION.topUp, PERMISSION.settlement, PERMISSION.report],
+      isSuperAdmin: false,
+      status: "active",
+    },
+    {
+      role: "banned administrator",
+      name: "Banned Administrator",
+      email: "banned@wallet.example",
+      password: nonEmpty(env, "DEMO_BANNED_PASSWORD") ?? "Banned#2026",
+      permissions: [PERMISSION.user],
+      isSuperAdmin: false,
+      status: "banned",
+    },
+  ];
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = nonEmpty(env, "NODE_ENV") ?? "development";
+  const production = nodeEnv === "production";
+  const dataDir = resolve(nonEmpty(env, "DATA_DIR") ?? "./data");
+
+  const explicitSecret = nonEmpty(env, "JWT_SECRET");
+  if (production && !explicitSecret) {
+    throw new ConfigError("JWT_SECRET is required when NODE_ENV=production");
+  }
+  if (explicitSecret && explicitSecret.length < 32) {
+    throw new ConfigError("JWT_SECRET must be at least 32 characters long");
+  }
+
+  const adminEmail = nonEmpty(env, "ADMIN_EMAIL");
+  const adminPassword = env.ADMIN_PASSWORD;
+  if ((adminEmail === undefined) !== !adminPassword) {
+    throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+
+  return {
+    port: positiveInt(env, "PORT", 8080, 65_535),
+    host: nonEmpty(env, "HOST") ?? "0.0.0.0",
+    dataDir,
+    databaseUrl: nonEmpty(env, "DATABASE_URL"),
+    jwtSecret: explicitSecret ?? persistentSecret(dataDir),
+    jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),
+    corsOrigins: (env.CORS_ORIGIN ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter((origin) => origin.length > 0),
+    loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
+    supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),
+    logLevel: nonEmpty(env, "LOG_LEVEL") ?? "info",
+    nodeEnv,
+    demoAccounts: production ? [] : demoAccounts(env),
+    bootstrapAdmin:
+      adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
+  };
+}

@@ -1,0 +1,124 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+
+import { startEmbeddedServer } from "./embedded";
+import { acquireDataDirLock } from "./lock";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; functions that take `Db | Tx` work inside or outside a transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: "embedded" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  /** A PostgreSQL connection string; without it the embedded store in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /**
+   * Told about failures outside any request: `fatal` when the embedded database stopped (nothing
+   * will work until a restart), not fatal when an idle connection dropped (the pool reconnects).
+   */
+  onError?: (error: Error, fatal: boolean) => void;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+/** Serialises concurrent migrators (several servers starting on one PostgreSQL). */
+const MIGRATION_LOCK_KEY = 7_351_004_211;
+
+/**
+ * Opens the store: PostgreSQL through a pool when `databaseUrl` is set, otherwise the embedded
+ * PGlite in `dataDir`, served from a worker thread and reached with the same `pg` driver. The
+ * embedded pool has ONE connection: the socket server runs one transaction at a time, so code must
+ * never hold a transaction while awaiting another connection (use the `tx` handle inside).
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const onError = options.onError ?? ((error: Error) => console.error(error));
+  mkdirSync(options.dataDir, { recursive: true });
+
+  let pool: pg.Pool;
+  let kind: Database["kind"];
+  let stopEmbedded = async () => {};
+  let releaseLock = () => {};
+
+  if (options.databaseUrl) {
+    kind = "postgres";
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  } else {
+    kind = "embedded";
+    const lock = acquireDataDirLock(options.dataDir);
+    releaseLock = lock.release;
+    try {
+      const embedded = await startEmbeddedServer(options.dataDir, (error) => onError(error, true));
+      stopEmbedded = embedded.stop;
+      pool = new pg.Pool({
+        host: embedded.host,
+        port: embedded.port,
+        user: "postgres",
+        database: "postgres",
+        max: 1,
+        idleTimeoutMillis: 0,
+      });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", (error) => onError(error, false));
+
+  const db = drizzle({ client: pool, schema });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await pool.end();
+    } finally {
+      try {
+        await stopEmbedded();
+      } finally {
+        releaseLock();
+      }
+    }
+  };
+
+  try {
+    await pool.query("select 1");
+    if (options.migrate !== false) await applyMigrations(pool, kind);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, pool, kind, close };
+}
+
+async function applyMigrations(pool: pg.Pool, kind: Database["kind"]) {
+  const client = await pool.connect();
+  try {
+    if (kind === "postgres")
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      if (kind === "postgres") {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,46 @@
+// Runs the embedded PGlite database in its own thread and serves it over the PostgreSQL wire
+// protocol on a unix socket, so that queries never block the HTTP server's event loop and the
+// server talks to it with `pg` exactly as it talks to PostgreSQL in production.
+// Plain JavaScript on purpose: a worker thread does not inherit the TypeScript loader under every
+// runner (tsx, vitest), and this file needs none.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+/** @type {{ pgDataDir: string, socketPath: string, maxConnections: number }} */
+const { pgDataDir, socketPath, maxConnections } = workerData;
+
+if (!parentPort) throw new Error("pglite-worker.mjs must run as a worker thread");
+const port = parentPort;
+
+let db;
+let server;
+try {
+  db = await PGlite.create(pgDataDir);
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
+  await server.start();
+  port.postMessage({ type: "ready" });
+} catch (error) {
+  port.postMessage({
+    type: "error",
+    message: error instanceof Error ? error.message : String(error),
+  });
+  await db?.close().catch(() => undefined);
+  port.close();
+}
+
+port.on("message", async (message) => {
+  if (message?.type !== "close") return;
+  try {
+    await server?.stop();
+    await db?.close();
+    port.postMessage({ type: "closed" });
+  } catch (error) {
+    port.postMessage({
+      type: "error",
+      message: error instanceof Error ? error.message : String(error),
+    });
+  } finally {
+    port.close();
+  }
+});

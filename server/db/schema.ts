@@ -1,0 +1,267 @@
+/**
+ * The database schema (domain.md, "People" and the tables every later module leans on).
+ * Conventions the rest of domain.md follows when its tables arrive: integer identity ids,
+ * snake_case columns, `created_at`/`updated_at` timestamptz, money as integer sen, closed sets of
+ * values as text with a CHECK constraint (adding a value later is a one-line migration, unlike a
+ * PostgreSQL enum type).
+ */
+import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const ADMIN_STATUSES = ["active", "disabled", "banned"] as const;
+export const ADMIN_LANGUAGES = ["en-US", "cn-ZH"] as const;
+export const USER_ROLES = ["student", "staff", "public", "merchant", "rider", "agent"] as const;
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export const WALLET_STATUSES = ["active", "frozen", "dormant"] as const;
+export const RIDER_VERIFICATION_STATUSES = ["pending", "Approved", "Rejected"] as const;
+export const CONTACT_TYPES = ["email", "phone"] as const;
+export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
+export type UserRole = (typeof USER_ROLES)[number];
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** `column IN ('a', 'b')` for a CHECK constraint; the values are constants of this file. */
+function oneOf(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+}
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const administrators = pgTable(
+  "administrators",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    permissions: integer("permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    status: text("status", { enum: ADMIN_STATUSES }).notNull().default("active"),
+    language: text("language", { enum: ADMIN_LANGUAGES }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("administrators_email_lower_key").on(sql`lower(${t.email})`),
+    index("administrators_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check("administrators_status_check", oneOf(t.status, ADMIN_STATUSES)),
+    check("administrators_language_check", oneOf(t.language, ADMIN_LANGUAGES)),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    accountNumber: text("account_number").notNull().unique("users_account_number_key"),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    role: text("role", { enum: USER_ROLES }).notNull(),
+    approvalStatus: text("approval_status", { enum: APPROVAL_STATUSES })
+      .notNull()
+      .default("pending"),
+    approvalRemark: text("approval_remark"),
+    isBanned: boolean("is_banned").notNull().default(false),
+    banRemark: text("ban_remark"),
+    isVip: boolean("is_vip").notNull().default(false),
+    url: text("url"),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_approval_status_created_at_idx").on(
+      t.approvalStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    index("users_last_active_at_idx").on(t.lastActiveAt),
+    check("users_role_check", oneOf(t.role, USER_ROLES)),
+    check("users_approval_status_check", oneOf(t.approvalStatus, APPROVAL_STATUSES)),
+  ],
+);
+
+export const wallets = pgTable(
+  "wallets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .unique("wallets_user_id_key")
+      .references(() => users.id, { onDelete: "cascade" }),
+    balanceSen: bigint("balance_sen", { mode: "number" }).notNull().default(0),
+    status: text("status", { enum: WALLET_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("wallets_status_check", oneOf(t.status, WALLET_STATUSES)),
+    check("wallets_balance_sen_check", sql`${t.balanceSen} >= 0`),
+  ],
+);
+
+/** A document a rider uploaded; the file lives under DATA_DIR. */
+export interface RiderDocument {
+  kind: string;
+  fileName: string;
+  path: string;
+  uploadedAt: string;
+}
+
+export const riders = pgTable(
+  "riders",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vehicleType: text("vehicle_type").notNull(),
+    plate: text("plate").notNull(),
+    licenceNumber: text("licence_number").notNull(),
+    documents: jsonb("documents").$type<RiderDocument[]>().notNull().default([]),
+    verificationStatus: text("verification_status", { enum: RIDER_VERIFICATION_STATUSES })
+      .notNull()
+      .default("pending"),
+    verificationRemarks: text("verification_remarks"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("riders_verification_status_idx").on(t.verificationStatus),
+    check(
+      "riders_verification_status_check",
+      oneOf(t.verificationStatus, RIDER_VERIFICATION_STATUSES),
+    ),
+  ],
+);
+
+export const riderAttendance = pgTable(
+  "rider_attendance",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => riders.userId, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    clockIn: timestamp("clock_in", { withTimezone: true, mode: "date" }).notNull(),
+    clockOut: timestamp("clock_out", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("rider_attendance_user_id_date_idx").on(t.userId, t.date),
+    check(
+      "rider_attendance_clock_check",
+      sql`${t.clockOut} is null or ${t.clockOut} >= ${t.clockIn}`,
+    ),
+  ],
+);
+
+export const agents = pgTable(
+  "agents",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agentType: text("agent_type").notNull(),
+    commissionRateBp: integer("commission_rate_bp").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("agents_commission_rate_bp_check", sql`${t.commissionRateBp} between 0 and 10000`)],
+);
+
+export const changeContactSubmissions = pgTable(
+  "change_contact_submissions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactType: text("contact_type", { enum: CONTACT_TYPES }).notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value").notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
+    remark: text("remark"),
+    reviewerId: integer("reviewer_id").references(() => administrators.id, {
+      onDelete: "set null",
+    }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("change_contact_submissions_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    index("change_contact_submissions_user_id_idx").on(t.userId),
+    check("change_contact_submissions_contact_type_check", oneOf(t.contactType, CONTACT_TYPES)),
+    check("change_contact_submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
+  ],
+);
+
+/**
+ * The audit trail. `admin_id` deliberately has no foreign key: the trail outlives the
+ * administrator. A trigger (migration 0001) refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id"),
+    action: text("action").notNull(),
+    targetTable: text("target_table").notNull(),
+    targetId: text("target_id").notNull(),
+    remark: text("remark"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_target_idx").on(t.targetTable, t.targetId, t.createdAt.desc().nullsFirst()),
+    index("audit_log_admin_id_idx").on(t.adminId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const globalSettings = pgTable("global_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type AdministratorRow = typeof administrators.$inferSelect;
+export type NewAdministratorRow = typeof administrators.$inferInsert;
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,294 @@
+import { randomBytes } from "node:crypto";
+
+import { count, eq, inArray, sql } from "drizzle-orm";
+
+import { brokenPasswordRules } from "../../src/shared/password-policy";
+import { PERMISSION_CODES } from "../../src/shared/permissions";
+import { recordAudit } from "../audit";
+import { hashPassword } from "../auth/password";
+import type { Config } from "../config";
+import { ConfigError } from "../config";
+import { SETTING_KEYS } from "../services/settings";
+import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
+import type { Db, Tx } from "./index";
+import {
+  administrators,
+  agents,
+  changeContactSubmissions,
+  globalSettings,
+  riderAttendance,
+  riders,
+  users,
+  wallets,
+} from "./schema";
+
+/** Set in the same transaction as the demo data: its presence means "already seeded". */
+export const DEMO_SEED_MARKER = "demoSeed";
+const DAY = 86_400_000;
+const BATCH = 200;
+
+export interface SeedReport {
+  bootstrapAdmin: boolean;
+  demo: boolean;
+}
+
+/**
+ * Brings a freshly migrated database to its starting state, idempotently: running it again
+ * changes nothing.
+ * - When no administrator exists and ADMIN_EMAIL/ADMIN_PASSWORD are set, creates that super
+ *   administrator (the production bootstrap). In production, refuses to continue with no
+ *   administrator at all, since nobody could ever log in.
+ * - Outside production, seeds the demo data set once: the demo administrators, 600 users of every
+ *   role and approval state with wallets, rider and agent details, change-contact submissions and
+ *   the support e-mail setting.
+ */
+export async function seedDatabase(db: Db, config: Config): Promise<SeedReport> {
+  const report: SeedReport = { bootstrapAdmin: false, demo: false };
+  if (config.bootstrapAdmin) report.bootstrapAdmin = await bootstrapAdministrator(db, config);
+  if (config.demoAccounts.length > 0) report.demo = await seedDemoData(db, config);
+
+  if (config.nodeEnv === "production") {
+    const [admins] = await db.select({ n: count() }).from(administrators);
+    if ((admins?.n ?? 0) === 0) {
+      throw new ConfigError(
+        "No administrator exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first super administrator",
+      );
+    }
+  }
+  return report;
+}
+
+async function bootstrapAdministrator(db: Db, config: Config): Promise<boolean> {
+  const admin = config.bootstrapAdmin;
+  if (!admin) return false;
+  const broken = brokenPasswordRules(admin.password);
+  if (broken.length > 0) {
+    throw new ConfigError(`ADMIN_PASSWORD is too weak (breaks: ${broken.join(", ")})`);
+  }
+  const passwordHash = await hashPassword(admin.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${administrators} in share row exclusive mode`);
+    const [existing] = await tx.select({ n: count() }).from(administrators);
+    if ((existing?.n ?? 0) > 0) return false;
+    const [created] = await tx
+      .insert(administrators)
+      .values({
+        name: "Super Administrator",
+        email: admin.email,
+        passwordHash,
+        permissions: [...PERMISSION_CODES],
+        isSuperAdmin: true,
+      })
+      .returning();
+    if (!created) throw new Error("INSERT administrators returned no row");
+    await recordAudit(tx, {
+      adminId: null,
+      action: "administrator.bootstrap",
+      targetTable: "administrators",
+      targetId: created.id,
+      after: { id: created.id, email: created.email, isSuperAdmin: true },
+    });
+    return true;
+  });
+}
+
+async function seedDemoData(db: Db, config: Config): Promise<boolean> {
+  const [marker] = await db
+    .select({ key: globalSettings.key })
+    .from(globalSettings)
+    .where(eq(globalSettings.key, DEMO_SEED_MARKER));
+  if (marker) return false;
+
+  // Hashing is slow on purpose; do it before the transaction. The extra staff get a random
+  // password nobody knows: they exist to populate the list.
+  const demoHashes = await Promise.all(config.demoAccounts.map((a) => hashPassword(a.password)));
+  const staffHash = await hashPassword(randomBytes(24).toString("base64url"));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${globalSettings} in share row exclusive mode`);
+    const [again] = await tx
+      .select({ key: globalSettings.key })
+      .from(globalSettings)
+      .where(eq(globalSettings.key, DEMO_SEED_MARKER));
+    if (again) return false;
+
+    const adminRows = [
+      ...config.demoAccounts.map((account, i) => ({
+        name: account.name,
+        email: account.email,
+        passwordHash: demoHashes[i]!,
+        permissions: account.permissions,
+        isSuperAdmin: account.isSuperAdmin,
+        status: account.status,
+        createdAt: new Date(DEMO_EPOCH - (400 - i) * DAY),
+        updatedAt: new Date(DEMO_EPOCH - (400 - i) * DAY),
+      })),
+      ...DEMO_STAFF.map((staff, i) => ({
+        name: staff.name,
+        email: staff.email,
+        passwordHash: staffHash,
+        permissions: [...staff.permissions],
+        isSuperAdmin: false,
+        status: staff.status,
+        createdAt: new Date(DEMO_EPOCH - (300 - i * 17) * DAY),
+        updatedAt: new Date(DEMO_EPOCH - (300 - i * 17) * DAY),
+      })),
+    ];
+    await tx.insert(administrators).values(adminRows).onConflictDoNothing();
+    const reviewers = await tx
+      .select({ id: administrators.id })
+      .from(administrators)
+      .where(
+        inArray(
+          administrators.email,
+          config.demoAccounts.slice(0, 2).map((a) => a.email),
+        ),
+      );
+
+    await insertDemoUsers(
+      tx,
+      reviewers.map((r) => r.id),
+    );
+
+    const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
+    const contact = config.supportEmail ?? superAdmin?.email;
+    const settings: Array<typeof globalSettings.$inferInsert> = [
+      { key: DEMO_SEED_MARKER, value: { users: DEMO_USER_COUNT } },
+    ];
+    if (contact) settings.push({ key: SETTING_KEYS.supportEmail, value: contact });
+    await tx.insert(globalSettings).values(settings).onConflictDoNothing();
+    return true;
+  });
+}
+
+async function insertDemoUsers(tx: Tx, reviewerIds: number[]) {
+  const demo = generateDemoUsers();
+  for (let start = 0; start < demo.length; start += BATCH) {
+    const batch = demo.slice(start, start + BATCH);
+    await tx
+      .insert(users)
+      .values(
+        batch.map((u) => ({
+          accountNumber: u.accountNumber,
+          name: u.name,
+          email: u.email,
+          phone: u.phone,
+          role: u.role,
+          approvalStatus: u.approvalStatus,
+          approvalRemark: u.approvalRemark,
+          isBanned: u.isBanned,
+          banRemark: u.banRemark,
+          isVip: u.isVip,
+          url: u.url,
+          lastActiveAt: u.lastActiveAt,
+          createdAt: u.createdAt,
+          updatedAt: u.lastActiveAt ?? u.createdAt,
+        })),
+      )
+      .onConflictDoNothing();
+
+    const ids = new Map(
+      (
+        await tx
+          .select({ id: users.id, accountNumber: users.accountNumber })
+          .from(users)
+          .where(
+            inArray(
+              users.accountNumber,
+              batch.map((u) => u.accountNumber),
+            ),
+          )
+      ).map((row) => [row.accountNumber, row.id]),
+    );
+    const idOf = (accountNumber: string) => {
+      const id = ids.get(accountNumber);
+      if (id === undefined) throw new Error(`Seeded user ${accountNumber} not found`);
+      return id;
+    };
+
+    await tx
+      .insert(wallets)
+      .values(
+        batch.map((u) => ({
+          userId: idOf(u.accountNumber),
+          balanceSen: u.wallet.balanceSen,
+          status: u.wallet.status,
+          createdAt: u.createdAt,
+          updatedAt: u.createdAt,
+        })),
+      )
+      .onConflictDoNothing();
+
+    const riderUsers = batch.filter((u) => u.rider);
+    if (riderUsers.length > 0) {
+      await tx
+        .insert(riders)
+        .values(
+          riderUsers.map((u) => ({
+            userId: idOf(u.accountNumber),
+            vehicleType: u.rider!.vehicleType,
+            plate: u.rider!.plate,
+            licenceNumber: u.rider!.licenceNumber,
+            verificationStatus: u.rider!.verificationStatus,
+            verificationRemarks: u.rider!.verificationRemarks,
+            createdAt: u.createdAt,
+            updatedAt: u.createdAt,
+          })),
+        )
+        .onConflictDoNothing();
+      const attendance = riderUsers.flatMap((u) =>
+        Array.from({ length: u.rider!.attendanceDays }, (_, day) => {
+          const date = new Date(DEMO_EPOCH - (day + 1) * DAY);
+          const clockIn = new Date(date.getTime() + (8 + (day % 3)) * 3_600_000);
+          return {
+            userId: idOf(u.accountNumber),
+            date: date.toISOString().slice(0, 10),
+            clockIn,
+            clockOut: new Date(clockIn.getTime() + (6 + (day % 4)) * 3_600_000),
+            createdAt: clockIn,
+            updatedAt: clockIn,
+          };
+        }),
+      );
+      if (attendance.length > 0) await tx.insert(riderAttendance).values(attendance);
+    }
+
+    const agentUsers = batch.filter((u) => u.agent);
+    if (agentUsers.length > 0) {
+      await tx
+        .insert(agents)
+        .values(
+          agentUsers.map((u) => ({
+            userId: idOf(u.accountNumber),
+            agentType: u.agent!.agentType,
+            commissionRateBp: u.agent!.commissionRateBp,
+            createdAt: u.createdAt,
+            updatedAt: u.createdAt,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+
+    const changes = batch.filter((u) => u.contactChange);
+    if (changes.length > 0) {
+      await tx.insert(changeContactSubmissions).values(
+        changes.map((u, i) => {
+          const change = u.contactChange!;
+          const decided = change.status !== "pending";
+          return {
+            userId: idOf(u.accountNumber),
+            contactType: change.contactType,
+            oldValue: change.contactType === "email" ? u.email : u.phone,
+            newValue: change.newValue,
+            status: change.status,
+            remark: change.remark,
+            reviewerId: decided ? (reviewerIds[i % Math.max(reviewerIds.length, 1)] ?? null) : null,
+            reviewedAt: decided ? new Date(change.createdAt.getTime() + DAY) : null,
+            createdAt: change.createdAt,
+            updatedAt: decided ? new Date(change.createdAt.getTime() + DAY) : change.createdAt,
+          };
+        }),
+      );
+    }
+  }
+}

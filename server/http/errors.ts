@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from "fastify-type-provider-zod";
+
+import { HttpError } from "../errors";
+import type { ErrorBody } from "../schemas/common";
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** `/permissions/0` → `permissions.0`; unknown keys become issues of their own, named by key. */
+function issuesOf(
+  validation: ReadonlyArray<{
+    instancePath: string;
+    message?: string;
+    keyword: string;
+    params: unknown;
+  }>,
+): ValidationIssue[] {
+  return validation.flatMap((issue) => {
+    const path = issue.instancePath.split("/").filter(Boolean).join(".");
+    const keys = (issue.params as { keys?: unknown }).keys;
+    if (issue.keyword === "unrecognized_keys" && Array.isArray(keys)) {
+      return keys.map((key) => ({
+        path: path ? `${path}.${String(key)}` : String(key),
+        message: "Unknown field",
+      }));
+    }
+    return [{ path, message: issue.message ?? "Invalid value" }];
+  });
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: "body",
+  querystring: "query",
+  params: "path parameter",
+  headers: "header",
+};
+
+function validationError(
+  validation: Parameters<typeof issuesOf>[0],
+  context: string | undefined,
+): HttpError {
+  const issues = issuesOf(validation);
+  const first = issues[0] ?? { path: "", message: "Invalid value" };
+  const subject = first.path || CONTEXT_NAMES[context ?? "body"] || "request";
+  return new HttpError(400, `Invalid ${subject}: ${first.message}`, "VALIDATION_ERROR", { issues });
+}
+
+/**
+ * The app's one error handler: everything leaves as `{ code?, message, data? }`. Validation
+ * failures name the field, HttpErrors pass through, Fastify's own 4xx errors keep their status and
+ * message, and anything else is a 500 INTERNAL_ERROR that reveals nothing about the internals.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let httpError: HttpError;
+  if (error instanceof HttpError) {
+    httpError = error;
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    httpError = validationError(error.validation, error.validationContext);
+  } else if (
+    !isResponseSerializationError(error) &&
+    typeof error.statusCode === "number" &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500
+  ) {
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type, ….
+    httpError = new HttpError(error.statusCode, error.message);
+  } else {
+    request.log.error({ err: error }, "request failed");
+    httpError = new HttpError(500, "Internal server error", "INTERNAL_ERROR");
+  }
+
+  if (httpError.statusCode >= 500 && error instanceof HttpError) {
+    request.log.error({ err: error }, "request failed");
+  }
+  const body: ErrorBody = { message: httpError.message };
+  if (httpError.code !== undefined) body.code = httpError.code;
+  if (httpError.data !== undefined) body.data = httpError.data;
+  return reply.status(httpError.statusCode).send(body);
+}

@@ -1,0 +1,98 @@
+/**
+ * `npm start`: load the configuration, open (migrate, seed) the database, serve the API and the
+ * built console, print the demo logins. A DATA_DIR held by another live process is refused with
+ * a clear message and exit code 1. SIGINT/SIGTERM close the server, the pool, the embedded
+ * database and the lock, in that order.
+ */
+import { buildApp, type App } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { openDatabase, type Database } from "./db";
+import { DataDirLockedError } from "./db/lock";
+import { seedDatabase } from "./db/seed";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function consoleUrl(config: Config) {
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+
+  let app: App | undefined;
+  let database: Database | undefined;
+  let closing: Promise<void> | undefined;
+  const shutdown = (code: number) => {
+    closing ??= (async () => {
+      try {
+        await app?.close();
+      } finally {
+        await database?.close();
+      }
+    })()
+      .catch((error: unknown) => console.error("Error while shutting down:", error))
+      .finally(() => process.exit(code));
+    return closing;
+  };
+
+  try {
+    database = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      onError: (error, fatal) => {
+        if (app) app.log[fatal ? "fatal" : "warn"]({ err: error }, "database connection problem");
+        else console.error(error);
+        if (fatal) void shutdown(1);
+      },
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  try {
+    await seedDatabase(database.db, config);
+    app = await buildApp({ config, database });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (closing) process.exit(1); // a second signal: stop waiting
+      void shutdown(0);
+    });
+  }
+
+  const store =
+    database.kind === "embedded"
+      ? `embedded PostgreSQL in ${config.dataDir}`
+      : "PostgreSQL (DATABASE_URL)";
+  console.log(
+    `\nUCSI Wallet console: ${consoleUrl(config)}/  (API ${consoleUrl(config)}/v1, docs /v1/docs, data: ${store})`,
+  );
+  if (config.demoAccounts.length > 0) {
+    console.log("Demo logins:");
+    for (const account of config.demoAccounts) {
+      console.log(`${account.role}: ${account.email} / ${account.password}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

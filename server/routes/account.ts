@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+import { recordAudit } from "../audit";
+import { currentAdmin } from "../auth/access";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { administrators } from "../db/schema";
+import { HttpError } from "../errors";
+import { changePasswordBodySchema, updateAccountBodySchema } from "../schemas/account";
+import { adminDtoSchema } from "../schemas/administrators";
+import { errorResponses } from "../schemas/common";
+import { adminAuditSnapshot, assertStrongPassword, toAdminDto } from "../services/administrators";
+import type { RouteDeps } from "./types";
+
+/** The signed-in administrator's own account: any valid session, no permission code. */
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const sessionErrors = errorResponses(400, 401, 403);
+
+  app.get(
+    "/api/account/admin",
+    {
+      config: { access: "session" },
+      schema: {
+        tags: ["account"],
+        summary: "The current administrator",
+        response: { 200: adminDtoSchema, ...sessionErrors },
+      },
+    },
+    async (request) => toAdminDto(currentAdmin(request)),
+  );
+
+  app.patch(
+    "/api/account/admin",
+    {
+      config: { access: "session" },
+      schema: {
+        tags: ["account"],
+        summary: "Change the current administrator's name or language",
+        body: updateAccountBodySchema,
+        response: { 200: adminDtoSchema, ...sessionErrors },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const set: { name?: string; language?: "en-US" | "cn-ZH" | null } = {};
+      if (request.body.name !== undefined && request.body.name !== admin.name) {
+        set.name = request.body.name;
+      }
+      if (request.body.language !== undefined && request.body.language !== admin.language) {
+        set.language = request.body.language;
+      }
+      if (Object.keys(set).length === 0) return toAdminDto(admin);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(administrators)
+          .set(set)
+          .where(eq(administrators.id, admin.id))
+          .returning();
+        if (!row) throw new HttpError(401, "User not found");
+        await recordAudit(tx, {
+          adminId: admin.id,
+          action: "account.update",
+          targetTable: "administrators",
+          targetId: admin.id,
+          before: adminAuditSnapshot(admin),
+          after: adminAuditSnapshot(row),
+        });
+        return row;
+      });
+      return toAdminDto(updated);
+    },
+  );
+
+  app.post(
+    "/api/account/password",
+    {
+      config: { access: "session" },
+      schema: {
+        tags: ["account"],
+        summary: "Change the current administrator's password",
+        body: changePasswordBodySchema,
+        response: { 204: z.undefined().describe("Password changed"), ...sessionErrors },
+      },
+    },
+    async (request, reply) => {
+      const admin = currentAdmin(request);
+      const { currentPassword, newPassword } = request.body;
+      if (!(await verifyPassword(currentPassword, admin.passwordHash))) {
+        throw new HttpError(400, "The current password is not correct", "WRONG_CURRENT_PASSWORD");
+      }
+      assertStrongPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(administrators)
+          .set({ passwordHash })
+          .where(eq(administrators.id, admin.id));
+        await recordAudit(tx, {
+          adminId: admin.id,
+          action: "account.change_password",
+          targetTable: "administrators",
+          targetId: admin.id,
+          remark: "password changed",
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+};

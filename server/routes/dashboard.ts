@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
+import { currentAdmin } from "../auth/access";
+import { administrators, users } from "../db/schema";
+import { errorResponses } from "../schemas/common";
+import { dashboardSummarySchema, type DashboardSummary } from "../schemas/dashboard";
+import type { RouteDeps } from "./types";
+
+/** Headline figures; each block only for administrators who hold the module's code. */
+export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  app.get(
+    "/api/dashboard/summary",
+    {
+      config: { access: "session" },
+      schema: {
+        tags: ["dashboard"],
+        summary: "Headline figures for the dashboard",
+        response: { 200: dashboardSummarySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const summary: DashboardSummary = {};
+      if (holdsPermission(admin, PERMISSION.admin)) {
+        const [row] = await db
+          .select({
+            total: sql<number>`count(*)::int`,
+            active: sql<number>`(count(*) filter (where ${administrators.status} = 'active'))::int`,
+            disabled: sql<number>`(count(*) filter (where ${administrators.status} = 'disabled'))::int`,
+            banned: sql<number>`(count(*) filter (where ${administrators.status} = 'banned'))::int`,
+          })
+          .from(administrators);
+        summary.administrators = row ?? { total: 0, active: 0, disabled: 0, banned: 0 };
+      }
+      if (holdsPermission(admin, PERMISSION.user)) {
+        const [row] = await db
+          .select({
+            total: sql<number>`count(*)::int`,
+            pending: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'pending'))::int`,
+            approved: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'approved'))::int`,
+            rejected: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'rejected'))::int`,
+          })
+          .from(users);
+        summary.users = row ?? { total: 0, pending: 0, approved: 0, rejected: 0 };
+      }
+      return summary;
+    },
+  );
+};

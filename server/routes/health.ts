@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+import type { RouteDeps } from "./types";
+
+export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) => {
+  app.get(
+    "/health",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["health"],
+        summary: "Liveness",
+        response: { 200: z.object({ status: z.literal("ok") }) },
+      },
+    },
+    async () => ({ status: "ok" as const }),
+  );
+};

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+import { isPermissionCode, PERMISSION_CODES } from "../../src/shared/permissions";
+import { ADMIN_LANGUAGES, ADMIN_STATUSES } from "../db/schema";
+import { emailSchema, isoDateTime, nameSchema } from "./common";
+
+/** An administrator as the API shows it; never the password hash. */
+export const adminDtoSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    permissions: z.array(z.number().int()),
+    isSuperAdmin: z.boolean(),
+    status: z.enum(ADMIN_STATUSES),
+    language: z.enum(ADMIN_LANGUAGES).nullable(),
+    lastLoginAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: "AdminDto" });
+
+export type AdminDto = z.output<typeof adminDtoSchema>;
+export type AdminStatus = AdminDto["status"];
+export type AdminLanguage = NonNullable<AdminDto["language"]>;
+
+export const permissionCodesSchema = z
+  .array(
+    z
+      .number()
+      .int()
+      .refine(isPermissionCode, {
+        message: `Unknown permission code (allowed: ${PERMISSION_CODES.join(", ")})`,
+      }),
+  )
+  .max(PERMISSION_CODES.length * 2)
+  .describe("Permission codes; duplicates are ignored");
+
+/** Checked against the password policy by the route (400 WEAK_PASSWORD lists the broken rules). */
+export const newPasswordSchema = z.string().max(1024);
+
+export const createAdministratorBodySchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  permissions: permissionCodesSchema,
+});
+export type CreateAdministratorBody = z.infer<typeof createAdministratorBodySchema>;
+
+export const updateAdministratorBodySchema = z.strictObject({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  password: newPasswordSchema.optional(),
+  permissions: permissionCodesSchema.optional(),
+  status: z.enum(ADMIN_STATUSES).optional(),
+});
+export type UpdateAdministratorBody = z.infer<typeof updateAdministratorBodySchema>;
+
+export const administratorListSchema = z.object({
+  totalCount: z.number().int(),
+  administrators: z.array(adminDtoSchema),
+});
+export type AdministratorList = z.output<typeof administratorListSchema>;
+
+export const checkEmailAvailableBodySchema = z.strictObject({
+  email: emailSchema,
+  exclude_id: z.number().int().positive().optional().describe("An administrator being edited"),
+});
+
+export const checkEmailAvailableResponseSchema = z.object({ available: z.boolean() });
+
+export const changeAdminPermissionBodySchema = z.strictObject({
+  admin_id: z.number().int().positive(),
+  permission_codes: permissionCodesSchema,
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** Every error body of the API: `{ code?, message, data? }` (api.md, "Errors in general"). */
+export const errorBodySchema = z
+  .object({
+    code: z.string().optional().describe("Stable error code, e.g. VALIDATION_ERROR"),
+    message: z.string(),
+    data: z.unknown().optional(),
+  })
+  .meta({ id: "ErrorBody" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Error responses a route may give, for the OpenAPI document and the serializer. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 429>) {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    number,
+    typeof errorBodySchema
+  >;
+}
+
+export const idParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** Timestamps cross the API as ISO-8601 strings. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A trimmed, non-empty name. */
+export const nameSchema = z.string().trim().min(1).max(100);
+
+/** An e-mail address as typed (case kept); compared case-insensitively. */
+export const emailSchema = z.string().trim().max(254).pipe(z.email());

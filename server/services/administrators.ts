@@ -1,0 +1,275 @@
+import { and, eq, ne, or, sql } from "drizzle-orm";
+
+import { brokenPasswordRules } from "../../src/shared/password-policy";
+import { PERMISSION } from "../../src/shared/permissions";
+import { recordAudit } from "../audit";
+import { hashPassword } from "../auth/password";
+import type { Db, DbOrTx, Tx } from "../db";
+import { administrators, type AdministratorRow, type AdminStatus } from "../db/schema";
+import { conflict, HttpError, notFound } from "../errors";
+import type { AdminDto } from "../schemas/administrators";
+
+export function toAdminDto(row: AdministratorRow): AdminDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    permissions: [...row.permissions],
+    isSuperAdmin: row.isSuperAdmin,
+    status: row.status,
+    language: row.language,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps of an administrator: everything but the hash and timestamps. */
+export function adminAuditSnapshot(row: AdministratorRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    permissions: [...row.permissions],
+    isSuperAdmin: row.isSuperAdmin,
+    status: row.status,
+    language: row.language,
+  };
+}
+
+/** Sorted, without duplicates: the stored form of a permission list. */
+export function normalisePermissions(codes: readonly number[]): number[] {
+  return [...new Set(codes)].sort((a, b) => a - b);
+}
+
+export function assertStrongPassword(password: string): void {
+  const rules = brokenPasswordRules(password);
+  if (rules.length > 0) {
+    throw new HttpError(
+      400,
+      `Password is too weak: it breaks the rules ${rules.join(", ")}`,
+      "WEAK_PASSWORD",
+      { rules },
+    );
+  }
+}
+
+const emailTaken = (email: string) =>
+  conflict("EMAIL_TAKEN", `The e-mail ${email} is already used by another administrator`);
+
+/** An active administrator who holds Admin (8), directly or as a super administrator. */
+function isAdminHolder(admin: Pick<AdministratorRow, "status" | "isSuperAdmin" | "permissions">) {
+  return (
+    admin.status === "active" &&
+    (admin.isSuperAdmin || admin.permissions.includes(PERMISSION.admin))
+  );
+}
+
+/**
+ * Administrator changes run one at a time: the last-holder and e-mail checks read other rows, and a
+ * transaction-scoped advisory lock makes "check, then write" safe against a concurrent change.
+ */
+const ADMINISTRATORS_LOCK_KEY = 7_351_004_208;
+
+async function lockAdministrators(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK_KEY}::bigint)`);
+}
+
+export async function findAdministrator(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(administrators).where(eq(administrators.id, id));
+  return row;
+}
+
+export async function findAdministratorByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select()
+    .from(administrators)
+    .where(sql`lower(${administrators.email}) = lower(${email})`);
+  return row;
+}
+
+export async function isEmailAvailable(db: DbOrTx, email: string, excludeId?: number) {
+  const [row] = await db
+    .select({ id: administrators.id })
+    .from(administrators)
+    .where(
+      and(
+        sql`lower(${administrators.email}) = lower(${email})`,
+        excludeId === undefined ? undefined : ne(administrators.id, excludeId),
+      ),
+    )
+    .limit(1);
+  return row === undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (cause as { code?: unknown }).code === "23505";
+}
+
+export interface NewAdministrator {
+  name: string;
+  email: string;
+  password: string;
+  permissions: readonly number[];
+}
+
+export async function createAdministrator(
+  db: Db,
+  actor: AdministratorRow,
+  input: NewAdministrator,
+): Promise<AdministratorRow> {
+  assertStrongPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockAdministrators(tx);
+      if (!(await isEmailAvailable(tx, input.email))) throw emailTaken(input.email);
+      const [created] = await tx
+        .insert(administrators)
+        .values({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          permissions: normalisePermissions(input.permissions),
+        })
+        .returning();
+      if (!created) throw new Error("INSERT administrators returned no row");
+      await recordAudit(tx, {
+        adminId: actor.id,
+        action: "administrator.create",
+        targetTable: "administrators",
+        targetId: created.id,
+        after: adminAuditSnapshot(created),
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken(input.email);
+    throw error;
+  }
+}
+
+export interface AdministratorChanges {
+  name?: string;
+  email?: string;
+  password?: string;
+  permissions?: readonly number[];
+  status?: AdminStatus;
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+/**
+ * Applies a partial change to an administrator, enforcing the rules that keep the back office
+ * governable: a super administrator's permissions and status never change through the API (and
+ * only a super administrator may change their e-mail or password), nobody changes their own
+ * status, and the last active holder of Admin (8) keeps it. Writes the audit entry in the same
+ * transaction. `action` names the call in the audit trail.
+ */
+export async function updateAdministrator(
+  db: Db,
+  actor: AdministratorRow,
+  id: number,
+  changes: AdministratorChanges,
+  action = "administrator.update",
+): Promise<AdministratorRow> {
+  if (changes.password !== undefined) assertStrongPassword(changes.password);
+  const passwordHash =
+    changes.password === undefined ? undefined : await hashPassword(changes.password);
+
+  try {
+    return await db.transaction(async (tx) => {
+      await lockAdministrators(tx);
+      const current = await findAdministrator(tx, id);
+      if (!current) throw notFound("Administrator");
+
+      const permissions =
+        changes.permissions === undefined ? undefined : normalisePermissions(changes.permissions);
+      const permissionsChange =
+        permissions !== undefined &&
+        !sameSet(permissions, normalisePermissions(current.permissions));
+      const statusChange = changes.status !== undefined && changes.status !== current.status;
+      const emailChange = changes.email !== undefined && changes.email !== current.email;
+
+      if (current.isSuperAdmin) {
+        if (permissionsChange || statusChange) {
+          throw conflict(
+            "SUPER_ADMIN_IMMUTABLE",
+            "A super administrator's permissions and status cannot be changed",
+          );
+        }
+        if ((emailChange || passwordHash !== undefined) && !actor.isSuperAdmin) {
+          throw conflict(
+            "SUPER_ADMIN_IMMUTABLE",
+            "Only a super administrator can change a super administrator's e-mail or password",
+          );
+        }
+      }
+      if (statusChange && current.id === actor.id) {
+        throw conflict("SELF_STATUS_CHANGE", "You cannot change your own status");
+      }
+
+      const next = {
+        ...current,
+        permissions: permissions ?? current.permissions,
+        status: changes.status ?? current.status,
+      };
+      if (isAdminHolder(current) && !isAdminHolder(next)) {
+        const [others] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(administrators)
+          .where(
+            and(
+              ne(administrators.id, current.id),
+              eq(administrators.status, "active"),
+              or(
+                eq(administrators.isSuperAdmin, true),
+                sql`${PERMISSION.admin} = any(${administrators.permissions})`,
+              ),
+            ),
+          );
+        if ((others?.count ?? 0) === 0) {
+          throw conflict(
+            "LAST_ADMIN_HOLDER",
+            "This change would leave no active administrator holding the Admin permission (8)",
+          );
+        }
+      }
+
+      if (emailChange && changes.email !== undefined) {
+        if (!(await isEmailAvailable(tx, changes.email, current.id)))
+          throw emailTaken(changes.email);
+      }
+
+      const set: Partial<typeof administrators.$inferInsert> = {};
+      if (changes.name !== undefined && changes.name !== current.name) set.name = changes.name;
+      if (emailChange) set.email = changes.email;
+      if (passwordHash !== undefined) set.passwordHash = passwordHash;
+      if (permissionsChange) set.permissions = permissions;
+      if (statusChange) set.status = changes.status;
+      if (Object.keys(set).length === 0) return current;
+
+      const [updated] = await tx
+        .update(administrators)
+        .set(set)
+        .where(eq(administrators.id, current.id))
+        .returning();
+      if (!updated) throw notFound("Administrator");
+      await recordAudit(tx, {
+        adminId: actor.id,
+        action,
+        targetTable: "administrators",
+        targetId: updated.id,
+        remark: passwordHash === undefined ? null : "password changed",
+        before: adminAuditSnapshot(current),
+        after: adminAuditSnapshot(updated),
+      });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && changes.email !== undefined) throw emailTaken(changes.email);
+    throw error;
+  }
+}

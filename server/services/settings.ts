@@ -1,0 +1,35 @@
+import { asc, eq } from "drizzle-orm";
+
+import type { Config } from "../config";
+import type { DbOrTx } from "../db";
+import { administrators, globalSettings } from "../db/schema";
+
+export const SETTING_KEYS = {
+  /** The contact shown to an administrator who is banned from login. */
+  supportEmail: "supportEmail",
+} as const;
+
+export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: globalSettings.value })
+    .from(globalSettings)
+    .where(eq(globalSettings.key, key));
+  return row?.value;
+}
+
+/**
+ * The support contact: the global setting (editable in the console), else SUPPORT_EMAIL, else the
+ * first super administrator's e-mail.
+ */
+export async function supportEmail(db: DbOrTx, config: Config): Promise<string | null> {
+  const stored = await readSetting(db, SETTING_KEYS.supportEmail);
+  if (typeof stored === "string" && stored.trim()) return stored;
+  if (config.supportEmail) return config.supportEmail;
+  const [superAdmin] = await db
+    .select({ email: administrators.email })
+    .from(administrators)
+    .where(eq(administrators.isSuperAdmin, true))
+    .orderBy(asc(administrators.id))
+    .limit(1);
+  return superAdmin?.email ?? null;
+}

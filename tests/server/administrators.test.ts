@@ -1,0 +1,442 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { App } from "../../server/app";
+import { verifyPassword } from "../../server/auth/password";
+import { administrators, auditLog } from "../../server/db/schema";
+import type { AdminDto } from "../../server/schemas/administrators";
+import { updateAdministrator } from "../../server/services/administrators";
+import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
+import { createTestDatabase, type TestDatabase } from "./support/database";
+
+let testDb: TestDatabase;
+let app: App;
+let superToken: string;
+let superAdmin: AdminDto;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await createTestApp(testDb);
+  ({ token: superToken, admin: superAdmin } = await login(app, DEMO.superAdmin));
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+let n = 0;
+const uniqueEmail = (prefix = "admin") => `${prefix}.${Date.now()}.${(n += 1)}@wallet.example`;
+
+const post = (url: string, payload: unknown, token = superToken) =>
+  app.inject({ method: "POST", url, payload: payload as object, headers: auth(token) });
+const patch = (id: number, payload: unknown, token = superToken) =>
+  app.inject({
+    method: "PATCH",
+    url: `/v1/api/administrators/${id}`,
+    payload: payload as object,
+    headers: auth(token),
+  });
+const get = (id: number | string, token = superToken) =>
+  app.inject({ method: "GET", url: `/v1/api/administrators/${id}`, headers: auth(token) });
+
+async function lastAuditFor(id: number) {
+  const [entry] = await testDb.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetTable, "administrators"), eq(auditLog.targetId, String(id))))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry;
+}
+
+async function auditCount() {
+  const [row] = await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+  return row?.n ?? 0;
+}
+
+describe("POST /v1/api/administrators", () => {
+  it("creates an administrator, hashes the password and audits the creation", async () => {
+    const email = uniqueEmail("New.Person");
+    const response = await post("/v1/api/administrators", {
+      name: "  New Person ",
+      email,
+      password: "Str0ng#Password",
+      permissions: [35, 0, 8, 0],
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json<AdminDto>();
+    expect(created).toMatchObject({
+      name: "New Person",
+      email,
+      permissions: [0, 8, 35],
+      isSuperAdmin: false,
+      status: "active",
+      language: null,
+      lastLoginAt: null,
+    });
+    expect(Date.parse(created.createdAt)).not.toBeNaN();
+
+    const [row] = await testDb.database.db
+      .select()
+      .from(administrators)
+      .where(eq(administrators.id, created.id));
+    expect(row?.passwordHash).not.toContain("Str0ng#Password");
+    expect(await verifyPassword("Str0ng#Password", row!.passwordHash)).toBe(true);
+
+    const entry = await lastAuditFor(created.id);
+    expect(entry).toMatchObject({
+      adminId: superAdmin.id,
+      action: "administrator.create",
+      before: null,
+      after: expect.objectContaining({ email, permissions: [0, 8, 35], status: "active" }),
+    });
+    expect(JSON.stringify(entry)).not.toMatch(/scrypt|Str0ng/);
+
+    // The new administrator can log in.
+    await login(app, { email, password: "Str0ng#Password" });
+  });
+
+  it("409 EMAIL_TAKEN for an e-mail already used, in any letter case", async () => {
+    const before = await auditCount();
+    const response = await post("/v1/api/administrators", {
+      name: "Copy",
+      email: "FINANCE@Wallet.Example",
+      password: "Str0ng#Password",
+      permissions: [],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: "EMAIL_TAKEN" });
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("400 WEAK_PASSWORD listing the broken rules", async () => {
+    const response = await post("/v1/api/administrators", {
+      name: "Weak",
+      email: uniqueEmail(),
+      password: "short",
+      permissions: [],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "WEAK_PASSWORD",
+      data: { rules: ["length", "uppercase", "digit"] },
+    });
+  });
+
+  it("400 VALIDATION_ERROR naming the field for bad input", async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ name: "X", email: "not-an-email", password: "Str0ng#Pass", permissions: [] }, "email"],
+      [{ name: "", email: uniqueEmail(), password: "Str0ng#Pass", permissions: [] }, "name"],
+      [
+        { name: "X", email: uniqueEmail(), password: "Str0ng#Pass", permissions: [7] },
+        "permissions.0",
+      ],
+      [
+        { name: "X", email: uniqueEmail(), password: "Str0ng#Pass", permissions: "8" },
+        "permissions",
+      ],
+      [{ name: "X", email: uniqueEmail(), password: "Str0ng#Pass" }, "permissions"],
+      [
+        {
+          name: "X",
+          email: uniqueEmail(),
+          password: "Str0ng#Pass",
+          permissions: [],
+          isSuperAdmin: true,
+        },
+        "isSuperAdmin",
+      ],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await post("/v1/api/administrators", payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      const body = response.json();
+      expect(body.code).toBe("VALIDATION_ERROR");
+      expect(body.message).toContain(field);
+      expect(body.data.issues.map((issue: { path: string }) => issue.path)).toContain(field);
+    }
+  });
+});
+
+describe("GET /v1/api/administrators/:id", () => {
+  it("returns the administrator without secrets", async () => {
+    const response = await get(superAdmin.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: superAdmin.id, email: DEMO.superAdmin.email });
+    expect(response.body).not.toContain("scrypt");
+  });
+
+  it("404 NOT_FOUND for an unknown id, 400 for a malformed one", async () => {
+    const missing = await get(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "NOT_FOUND" });
+    const malformed = await get("abc");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+});
+
+describe("PATCH /v1/api/administrators/:id", () => {
+  it("changes fields and writes before and after to the audit trail", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const response = await patch(admin.id, {
+      name: "Renamed",
+      permissions: [0, 4],
+      status: "disabled",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: "Renamed",
+      permissions: [0, 4],
+      status: "disabled",
+    });
+    const entry = await lastAuditFor(admin.id);
+    expect(entry).toMatchObject({
+      adminId: superAdmin.id,
+      action: "administrator.update",
+      before: expect.objectContaining({ name: admin.name, permissions: [0], status: "active" }),
+      after: expect.objectContaining({ name: "Renamed", permissions: [0, 4], status: "disabled" }),
+    });
+  });
+
+  it("changes the password (policy-checked) and the e-mail (uniqueness-checked)", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    expect((await patch(admin.id, { password: "weakpassword" })).json()).toMatchObject({
+      code: "WEAK_PASSWORD",
+      data: { rules: ["uppercase", "digit"] },
+    });
+    const taken = await patch(admin.id, { email: DEMO.userDesk.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe("EMAIL_TAKEN");
+
+    const email = uniqueEmail("moved");
+    const response = await patch(admin.id, { email, password: "New#Passw0rd" });
+    expect(response.statusCode).toBe(200);
+    const entry = await lastAuditFor(admin.id);
+    expect(entry).toMatchObject({ action: "administrator.update", remark: "password changed" });
+    expect(JSON.stringify(entry)).not.toMatch(/New#Passw0rd|scrypt/);
+    await login(app, { email, password: "New#Passw0rd" });
+  });
+
+  it("keeps its own e-mail when only the letter case changes", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const response = await patch(admin.id, { email: admin.email.toUpperCase() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe(admin.email.toUpperCase());
+  });
+
+  it("rejects unknown fields and unknown codes without changing anything", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const before = await auditCount();
+    for (const payload of [{ isSuperAdmin: true }, { permissions: [1] }, { status: "gone" }]) {
+      const response = await patch(admin.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code).toBe("VALIDATION_ERROR");
+    }
+    expect((await get(admin.id)).json()).toMatchObject({ permissions: [0], status: "active" });
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("404 for an unknown administrator", async () => {
+    const response = await patch(999_999, { name: "Nobody" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe("NOT_FOUND");
+  });
+
+  it("409 SELF_STATUS_CHANGE when an administrator disables or bans themselves", async () => {
+    const { admin, token } = await createAdmin(app, superToken, [8]);
+    for (const status of ["disabled", "banned"]) {
+      const response = await patch(admin.id, { status }, token);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe("SELF_STATUS_CHANGE");
+    }
+    // Sending their current status is not a change.
+    expect((await patch(admin.id, { status: "active", name: "Still Me" }, token)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("409 SUPER_ADMIN_IMMUTABLE for a super administrator's permissions or status", async () => {
+    const { token } = await createAdmin(app, superToken, [8]);
+    for (const payload of [{ permissions: [0] }, { status: "disabled" }]) {
+      for (const caller of [token, superToken]) {
+        const response = await patch(superAdmin.id, payload, caller);
+        expect(response.statusCode).toBe(409);
+        expect(response.json().code).toBe("SUPER_ADMIN_IMMUTABLE");
+      }
+    }
+    // Only a super administrator may change a super administrator's e-mail or password.
+    const takeover = await patch(superAdmin.id, { password: "Taken#Over1" }, token);
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json().code).toBe("SUPER_ADMIN_IMMUTABLE");
+    // Re-sending the same permissions is not a change.
+    const same = await patch(superAdmin.id, { permissions: superAdmin.permissions }, token);
+    expect(same.statusCode).toBe(200);
+  });
+
+  it("rolls the change back when its audit entry cannot be written", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const db = testDb.database.db;
+    await db.execute(sql`
+      create function refuse_explosive_audit() returns trigger language plpgsql as $$
+      begin
+        if new.after ->> 'name' = 'Explosive' then raise exception 'audit refused'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger refuse_explosive_audit before insert on audit_log
+      for each row execute function refuse_explosive_audit()`);
+    try {
+      const response = await patch(admin.id, { name: "Explosive", permissions: [0, 4] });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ code: "INTERNAL_ERROR", message: "Internal server error" });
+      expect((await get(admin.id)).json()).toMatchObject({ name: admin.name, permissions: [0] });
+    } finally {
+      await db.execute(sql`drop trigger refuse_explosive_audit on audit_log`);
+      await db.execute(sql`drop function refuse_explosive_audit()`);
+    }
+  });
+});
+
+describe("the last holder of Admin (8)", () => {
+  /** Disables every active holder of 8 (super administrators included) except `keep`. */
+  async function leaveOnly(keep: number[]) {
+    return testDb.database.db
+      .update(administrators)
+      .set({ status: "disabled" })
+      .where(
+        and(
+          eq(administrators.status, "active"),
+          sql`${administrators.id} not in (${sql.join(keep, sql`, `)})`,
+          sql`(${administrators.isSuperAdmin} or 8 = any(${administrators.permissions}))`,
+        ),
+      )
+      .returning({ id: administrators.id });
+  }
+
+  async function restore(parked: Array<{ id: number }>) {
+    for (const { id } of parked) {
+      await testDb.database.db
+        .update(administrators)
+        .set({ status: "active" })
+        .where(eq(administrators.id, id));
+    }
+  }
+
+  it("409 LAST_ADMIN_HOLDER when the last active holder would lose 8", async () => {
+    const { admin: last, token: lastToken } = await createAdmin(app, superToken, [0, 8]);
+    const { admin: helper, token: helperToken } = await createAdmin(app, superToken, [8]);
+    const parked = await leaveOnly([last.id, helper.id]);
+    try {
+      // With two holders, one may step down.
+      const stepDown = await post(
+        "/v1/user-mgmt/change-admin-permission",
+        { admin_id: helper.id, permission_codes: [0] },
+        helperToken,
+      );
+      expect(stepDown.statusCode).toBe(200);
+
+      const before = await auditCount();
+      const attempts = [
+        () => patch(last.id, { permissions: [0] }, lastToken),
+        () =>
+          post(
+            "/v1/user-mgmt/change-admin-permission",
+            { admin_id: last.id, permission_codes: [] },
+            lastToken,
+          ),
+      ];
+      for (const attempt of attempts) {
+        const response = await attempt();
+        expect(response.statusCode).toBe(409);
+        expect(response.json().code).toBe("LAST_ADMIN_HOLDER");
+      }
+      expect(await auditCount()).toBe(before);
+      expect((await get(last.id, lastToken)).json()).toMatchObject({ permissions: [0, 8] });
+    } finally {
+      await restore(parked);
+    }
+  });
+
+  it("409 LAST_ADMIN_HOLDER when the last holder would be disabled or banned", async () => {
+    const { admin: last } = await createAdmin(app, superToken, [8]);
+    const parked = await leaveOnly([last.id]);
+    try {
+      // Through the API only the holder themselves could try, and SELF_STATUS_CHANGE stops them
+      // first; the rule itself holds for any caller, e.g. one whose own session is older.
+      const [actor] = await testDb.database.db
+        .select()
+        .from(administrators)
+        .where(eq(administrators.email, DEMO.userDesk.email));
+      for (const status of ["disabled", "banned"] as const) {
+        await expect(
+          updateAdministrator(testDb.database.db, actor!, last.id, { status }),
+        ).rejects.toMatchObject({ statusCode: 409, code: "LAST_ADMIN_HOLDER" });
+      }
+      // Super administrators count as holders: with one active, the change is allowed.
+      await restore(parked.filter(({ id }) => id === superAdmin.id));
+      const allowed = await updateAdministrator(testDb.database.db, actor!, last.id, {
+        status: "disabled",
+      });
+      expect(allowed.status).toBe("disabled");
+    } finally {
+      await restore(parked);
+    }
+  });
+});
+
+describe("POST /v1/user-mgmt/check-email-available", () => {
+  it("answers case-insensitively and can exclude the administrator being edited", async () => {
+    const check = async (payload: object) =>
+      (await post("/v1/user-mgmt/check-email-available", payload)).json();
+    expect(await check({ email: "USERDESK@wallet.example" })).toEqual({ available: false });
+    expect(await check({ email: uniqueEmail("free") })).toEqual({ available: true });
+    const [userDesk] = await testDb.database.db
+      .select()
+      .from(administrators)
+      .where(eq(administrators.email, DEMO.userDesk.email));
+    expect(await check({ email: DEMO.userDesk.email, exclude_id: userDesk!.id })).toEqual({
+      available: true,
+    });
+  });
+
+  it("400 for a malformed e-mail or an unknown field", async () => {
+    for (const payload of [{ email: "nope" }, { email: uniqueEmail(), excludeId: 1 }]) {
+      const response = await post("/v1/user-mgmt/check-email-available", payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe("VALIDATION_ERROR");
+    }
+  });
+});
+
+describe("POST /v1/user-mgmt/change-admin-permission", () => {
+  it("replaces the permission codes and audits it as a permission change", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const response = await post("/v1/user-mgmt/change-admin-permission", {
+      admin_id: admin.id,
+      permission_codes: [39, 12, 12],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: admin.id, permissions: [12, 39] });
+    expect(await lastAuditFor(admin.id)).toMatchObject({
+      action: "administrator.change_permissions",
+      before: expect.objectContaining({ permissions: [0] }),
+      after: expect.objectContaining({ permissions: [12, 39] }),
+    });
+  });
+
+  it("400 for unknown codes, 404 for an unknown administrator", async () => {
+    const bad = await post("/v1/user-mgmt/change-admin-permission", {
+      admin_id: superAdmin.id,
+      permission_codes: [99],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("permission_codes.0");
+    const missing = await post("/v1/user-mgmt/change-admin-permission", {
+      admin_id: 999_999,
+      permission_codes: [0],
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { ConfigError, loadConfig, parseDuration } from "../../server/config";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "ucsi-wallet-config-"));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("loadConfig", () => {
+  it("has documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: resolve(dir),
+      databaseUrl: undefined,
+      jwtTtlSeconds: 12 * 3600,
+      corsOrigins: [],
+      loginRateLimit: 10,
+      supportEmail: undefined,
+      logLevel: "info",
+      nodeEnv: "development",
+      bootstrapAdmin: undefined,
+    });
+    expect(config.demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`)).toEqual([
+      "super administrator: superadmin@wallet.example / SuperAdmin#2026",
+      "user desk: userdesk@wallet.example / UserDesk#2026",
+      "finance: finance@wallet.example / Finance#2026",
+      "banned administrator: banned@wallet.example / Banned#2026",
+    ]);
+  });
+
+  it("generates the JWT secret once, keeps it in DATA_DIR with mode 0600, and reuses it", async () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = join(dir, "jwt-secret");
+    expect((await readFile(file, "utf8")).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it("requires JWT_SECRET in production and seeds no demo accounts there", () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: "production" })).toThrow(ConfigError);
+    const config = loadConfig({
+      DATA_DIR: dir,
+      NODE_ENV: "production",
+      JWT_SECRET: "p".repeat(40),
+      ADMIN_EMAIL: "root@wallet.example",
+      ADMIN_PASSWORD: "Root#Passw0rd",
+    });
+    expect(config.demoAccounts).toEqual([]);
+    expect(config.jwtSecret).toBe("p".repeat(40));
+    expect(config.bootstrapAdmin).toEqual({
+      email: "root@wallet.example",
+      password: "Root#Passw0rd",
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      PORT: "9090",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://u@localhost/db",
+      JWT_TTL: "30m",
+      CORS_ORIGIN: "https://a.example, https://b.example,",
+      LOGIN_RATE_LIMIT: "5",
+      SUPPORT_EMAIL: "help@wallet.example",
+      LOG_LEVEL: "warn",
+      DEMO_FINANCE_PASSWORD: "Other#Finance1",
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://u@localhost/db",
+      jwtTtlSeconds: 1800,
+      corsOrigins: ["https://a.example", "https://b.example"],
+      loginRateLimit: 5,
+      supportEmail: "help@wallet.example",
+      logLevel: "warn",
+    });
+    expect(config.demoAccounts.find((a) => a.role === "finance")?.password).toBe("Other#Finance1");
+  });
+
+  it("rejects nonsense with a message naming the variable", () => {
+    const bad: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: "http" }, /PORT/],
+      [{ PORT: "70000" }, /PORT/],
+      [{ LOGIN_RATE_LIMIT: "0" }, /LOGIN_RATE_LIMIT/],
+      [{ JWT_TTL: "soon" }, /JWT_TTL/],
+      [{ JWT_SECRET: "short" }, /JWT_SECRET/],
+      [{ ADMIN_EMAIL: "root@wallet.example" }, /ADMIN_PASSWORD/],
+    ];
+    for (const [env, message] of bad) {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env }), JSON.stringify(env)).toThrow(message);
+    }
+  });
+});
+
+describe("parseDuration", () => {
+  it("accepts seconds and duration strings", () => {
+    expect(parseDuration("3600")).toBe(3600);
+    expect(parseDuration("2s")).toBe(2);
+    expect(parseDuration("15 minutes")).toBe(900);
+    expect(parseDuration("12h")).toBe(43_200);
+    expect(parseDuration("7d")).toBe(604_800);
+    expect(parseDuration("1w")).toBe(604_800);
+  });
+
+  it("refuses anything else", () => {
+    for (const value of ["", "0", "-5s", "1.5h", "12 parsecs", "h"]) {
+      expect(() => parseDuration(value), value).toThrow(ConfigError);
+    }
+  });
+});

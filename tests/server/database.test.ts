@@ -1,0 +1,219 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { count, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { openDatabase } from "../../server/db";
+import {
+  administrators,
+  agents,
+  auditLog,
+  changeContactSubmissions,
+  globalSettings,
+  riders,
+  users,
+  wallets,
+} from "../../server/db/schema";
+import { DataDirLockedError, acquireDataDirLock } from "../../server/db/lock";
+import { seedDatabase } from "../../server/db/seed";
+import { bulkSeedUsers } from "../../server/db/bulk-seed";
+import { createTestDatabase, POSTGRES_URL, type TestDatabase } from "./support/database";
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+/** Row counts of every seeded table plus a digest of the users, to compare two states. */
+async function snapshot() {
+  const db = testDb.database.db;
+  const countOf = async (table: PgTable) => {
+    const [row] = await db.select({ n: count() }).from(table);
+    return row?.n ?? 0;
+  };
+  const [digest] = (
+    await db.execute<{ md5: string }>(
+      sql`select md5(string_agg(account_number || name || role || approval_status, ',' order by account_number)) as md5 from users`,
+    )
+  ).rows;
+  return {
+    administrators: await countOf(administrators),
+    users: await countOf(users),
+    wallets: await countOf(wallets),
+    riders: await countOf(riders),
+    agents: await countOf(agents),
+    submissions: await countOf(changeContactSubmissions),
+    settings: await countOf(globalSettings),
+    audit: await countOf(auditLog),
+    digest: digest?.md5,
+  };
+}
+
+describe("the seeded data set", () => {
+  it("holds the demo administrators with their permissions and statuses", async () => {
+    const rows = await testDb.database.db
+      .select()
+      .from(administrators)
+      .where(sql`${administrators.email} like '%@wallet.example'`);
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    const superAdmin = byEmail.get("superadmin@wallet.example");
+    expect(superAdmin?.isSuperAdmin).toBe(true);
+    expect(superAdmin?.permissions).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 32, 33, 35, 37, 38, 39]);
+    expect(byEmail.get("userdesk@wallet.example")?.permissions).toEqual([0]);
+    expect(byEmail.get("finance@wallet.example")?.permissions).toEqual([33, 35, 37]);
+    expect(byEmail.get("banned@wallet.example")?.status).toBe("banned");
+    expect(superAdmin?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+  });
+
+  it("holds at least 500 users across every role and approval state, each with a wallet", async () => {
+    const db = testDb.database.db;
+    const combos = await db
+      .select({ role: users.role, status: users.approvalStatus, n: count() })
+      .from(users)
+      .groupBy(users.role, users.approvalStatus);
+    expect(combos).toHaveLength(18);
+    const total = combos.reduce((sum, row) => sum + row.n, 0);
+    expect(total).toBeGreaterThanOrEqual(500);
+    const [withoutWallet] = await db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(sql`${wallets.id} is null`);
+    expect(withoutWallet?.n).toBe(0);
+  });
+
+  it("has rider details for every rider (some pending) and agent details for every agent", async () => {
+    const db = testDb.database.db;
+    const [riderUsers] = await db.select({ n: count() }).from(users).where(eq(users.role, "rider"));
+    const [riderRows] = await db.select({ n: count() }).from(riders);
+    expect(riderRows?.n).toBe(riderUsers?.n);
+    const [pending] = await db
+      .select({ n: count() })
+      .from(riders)
+      .where(eq(riders.verificationStatus, "pending"));
+    expect(pending?.n).toBeGreaterThan(0);
+    const [agentUsers] = await db.select({ n: count() }).from(users).where(eq(users.role, "agent"));
+    const [agentRows] = await db.select({ n: count() }).from(agents);
+    expect(agentRows?.n).toBe(agentUsers?.n);
+  });
+
+  it("has pending and decided change-contact submissions and the support e-mail", async () => {
+    const db = testDb.database.db;
+    const statuses = await db
+      .selectDistinct({ status: changeContactSubmissions.status })
+      .from(changeContactSubmissions);
+    expect(statuses.map((s) => s.status).sort()).toEqual(["approved", "pending", "rejected"]);
+    const [setting] = await db
+      .select()
+      .from(globalSettings)
+      .where(eq(globalSettings.key, "supportEmail"));
+    expect(setting?.value).toBe("superadmin@wallet.example");
+  });
+
+  it("is seeded once: running the seed again changes nothing", async () => {
+    const before = await snapshot();
+    const report = await seedDatabase(testDb.database.db, testDb.config());
+    expect(report).toEqual({ bootstrapAdmin: false, demo: false });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("the schema's guarantees", () => {
+  it("refuses a second administrator whose e-mail differs only in case", async () => {
+    const insert = testDb.database.db.insert(administrators).values({
+      name: "Shadow",
+      email: "SuperAdmin@Wallet.Example",
+      passwordHash: "x",
+    });
+    await expect(insert).rejects.toThrow();
+  });
+
+  it("keeps the audit trail append-only", async () => {
+    const db = testDb.database.db;
+    await db.insert(auditLog).values({
+      adminId: null,
+      action: "test.append",
+      targetTable: "nothing",
+      targetId: "0",
+    });
+    await expect(db.update(auditLog).set({ remark: "rewritten" })).rejects.toThrow();
+    await expect(db.delete(auditLog)).rejects.toThrow();
+  });
+
+  it("keeps agent commission rates between 0 and 10000 basis points", async () => {
+    const db = testDb.database.db;
+    const [agent] = await db.select().from(agents).limit(1);
+    expect(agent).toBeDefined();
+    await expect(
+      db.update(agents).set({ commissionRateBp: 10_001 }).where(eq(agents.userId, agent!.userId)),
+    ).rejects.toThrow();
+  });
+});
+
+describe("bulk seeding", () => {
+  it("adds users with set-based SQL up to a total, deterministically and only once", async () => {
+    const db = testDb.database.db;
+    const [before] = await db.select({ n: count() }).from(users);
+    const target = (before?.n ?? 0) + 250;
+    expect(await bulkSeedUsers(db, target)).toBe(250);
+    expect(await bulkSeedUsers(db, target)).toBe(0);
+    const [after] = await db.select({ n: count() }).from(users);
+    expect(after?.n).toBe(target);
+    const [orphans] = await db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(sql`${wallets.id} is null`);
+    expect(orphans?.n).toBe(0);
+  });
+});
+
+describe("persistence", () => {
+  it("keeps committed data across close and reopen", async () => {
+    await testDb.database.db
+      .insert(globalSettings)
+      .values({ key: "persistenceProbe", value: { written: true } });
+    const reopened = await testDb.reopen();
+    const [row] = await reopened.db
+      .select()
+      .from(globalSettings)
+      .where(eq(globalSettings.key, "persistenceProbe"));
+    expect(row?.value).toEqual({ written: true });
+  });
+});
+
+describe.skipIf(POSTGRES_URL !== undefined)("the DATA_DIR lock (embedded store)", () => {
+  it("refuses a second open of a DATA_DIR that is in use, naming the holder", async () => {
+    const attempt = openDatabase({ dataDir: testDb.dataDir });
+    await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(attempt).rejects.toThrow(
+      `DATA_DIR ${testDb.dataDir} is in use by another process (pid ${process.pid})`,
+    );
+    // The refused attempt must not have disturbed the open store.
+    const [row] = await testDb.database.db.select({ n: count() }).from(administrators);
+    expect(row?.n).toBeGreaterThan(0);
+  });
+
+  it("takes over a lock left by a process that is gone, and releases its own", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ucsi-wallet-lock-"));
+    try {
+      // A pid far above any pid_max: no such process.
+      await writeFile(join(dir, "server.lock"), "2147483646\n");
+      const lock = acquireDataDirLock(dir);
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      lock.release();
+      const again = acquireDataDirLock(dir);
+      again.release();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

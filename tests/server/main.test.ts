@@ -1,0 +1,137 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { acquireDataDirLock } from "../../server/db/lock";
+import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
+
+const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+interface Run {
+  exit: Promise<number | null>;
+  output: () => string;
+  waitFor: (text: string, timeoutMs?: number) => Promise<void>;
+  kill: (signal: NodeJS.Signals) => void;
+}
+
+/** Starts `npm start`'s server process (without the console build) with exactly `env`. */
+function startServer(env: Record<string, string>): Run {
+  const child = spawn(TSX, ["server/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    exit,
+    output: () => output,
+    kill: (signal) => child.kill(signal),
+    waitFor: (text, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (output.includes(text)) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`Timed out waiting for "${text}"; output:\n${output}`));
+        }, timeoutMs);
+        listeners.add(check);
+        void exit.then(() => {
+          if (!output.includes(text)) {
+            clearTimeout(timer);
+            reject(new Error(`Exited before "${text}"; output:\n${output}`));
+          }
+        });
+        check();
+      }),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+describe("npm start's server process", () => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    // The process under test opens the store itself.
+    await testDb.database.close();
+  });
+
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+
+  it("refuses a DATA_DIR another live process holds, with a clear message and exit code 1", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ucsi-wallet-held-"));
+    const lock = acquireDataDirLock(dir);
+    try {
+      const run = startServer({ ...testEnv(dir), PORT: String(await freePort()) });
+      expect(await run.exit).toBe(1);
+      expect(run.output()).toContain(
+        `DATA_DIR ${dir} is in use by another process (pid ${process.pid})`,
+      );
+    } finally {
+      lock.release();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("serves, prints the demo logins super administrator first, and stops cleanly on SIGTERM", async () => {
+    const port = await freePort();
+    const env = {
+      ...testEnv(testDb.dataDir, testDb.url ? { DATABASE_URL: testDb.url } : {}),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    };
+    const run = startServer(env);
+    try {
+      await run.waitFor("banned administrator: ");
+      const lines = run.output().split("\n");
+      const logins = lines.filter((line) => / \/ /.test(line) && line.includes("@wallet.example"));
+      expect(logins).toEqual([
+        "super administrator: superadmin@wallet.example / SuperAdmin#2026",
+        "user desk: userdesk@wallet.example / UserDesk#2026",
+        "finance: finance@wallet.example / Finance#2026",
+        "banned administrator: banned@wallet.example / Banned#2026",
+      ]);
+      expect(run.output()).toContain(`http://127.0.0.1:${port}/`);
+      const health = await fetch(`http://127.0.0.1:${port}/v1/health`);
+      expect(await health.json()).toEqual({ status: "ok" });
+      if (!testDb.url) expect(existsSync(join(testDb.dataDir, "server.lock"))).toBe(true);
+    } finally {
+      run.kill("SIGTERM");
+    }
+    expect(await run.exit).toBe(0);
+    expect(existsSync(join(testDb.dataDir, "server.lock"))).toBe(false);
+    expect(existsSync(join(testDb.dataDir, ".s.PGSQL.5432"))).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import { join } from "node:path";
+
+import { expect } from "vitest";
+
+import { buildApp, type App } from "../../../server/app";
+import type { AdminDto } from "../../../server/schemas/administrators";
+import type { TestDatabase } from "./database";
+
+/** The seeded demo administrators (default passwords; tests run with a fixed environment). */
+export const DEMO = {
+  superAdmin: { email: "superadmin@wallet.example", password: "SuperAdmin#2026" },
+  userDesk: { email: "userdesk@wallet.example", password: "UserDesk#2026" },
+  finance: { email: "finance@wallet.example", password: "Finance#2026" },
+  banned: { email: "banned@wallet.example", password: "Banned#2026" },
+} as const;
+
+/** The API on this test file's database, without the console's files unless `distDir` says so. */
+export function createTestApp(
+  testDb: TestDatabase,
+  env: Record<string, string> = {},
+  options: { distDir?: string } = {},
+): Promise<App> {
+  return buildApp({
+    config: testDb.config(env),
+    database: testDb.database,
+    distDir: options.distDir ?? join(testDb.dataDir, "no-console-here"),
+  });
+}
+
+export const auth = (token: string) => ({ authorization: token });
+
+export async function login(
+  app: App,
+  credentials: { email: string; password: string },
+): Promise<{ token: string; admin: AdminDto }> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/v1/api/auth/login",
+    payload: credentials,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+let counter = 0;
+
+/** A new administrator created through the API by `token`'s holder; returns it and its token. */
+export async function createAdmin(
+  app: App,
+  token: string,
+  permissions: number[],
+  overrides: { name?: string; email?: string; password?: string } = {},
+): Promise<{ admin: AdminDto; token: string; password: string }> {
+  counter += 1;
+  const password = overrides.password ?? "Correct#Horse1";
+  const email =
+    overrides.email ?? `test.admin.${process.pid}.${counter}.${Date.now()}@wallet.example`;
+  const response = await app.inject({
+    method: "POST",
+    url: "/v1/api/administrators",
+    headers: auth(token),
+    payload: { name: overrides.name ?? `Test Admin ${counter}`, email, password, permissions },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const admin = response.json<AdminDto>();
+  const session = await login(app, { email, password });
+  return { admin, token: session.token, password };
+}
