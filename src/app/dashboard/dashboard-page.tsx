@@ -1,0 +1,77 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import { useCustom } from "@refinedev/core";
+import { Alert, Button, Col, Row, Spin } from "antd";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../components/page-header";
+import { Panel } from "../components/panel";
+import { QueryError } from "../components/query-error";
+import { FigureTile } from "./figure-tile";
+import { DASHBOARD_SECTIONS, figureOf, type DashboardSummary } from "./sections";
+
+export const DASHBOARD_SUMMARY_PATH = "/api/dashboard/summary";
+
+/** Headline figures for what the administrator may see; the server leaves out the rest. */
+export default function DashboardPage() {
+  const { t } = useTranslation("dashboard");
+  const { query, result } = useCustom<DashboardSummary>({
+    url: DASHBOARD_SUMMARY_PATH,
+    method: "get",
+    // The inline error state below says what went wrong; no toast on top of it.
+    errorNotification: false,
+  });
+  const summary: DashboardSummary | undefined = result.data;
+  const sections = DASHBOARD_SECTIONS.filter((section) => summary?.[section.key]);
+
+  return (
+    <>
+      <PageHeader
+        title={t("title")}
+        extra={
+          <Button
+            icon={<ReloadOutlined aria-hidden />}
+            onClick={() => void query.refetch()}
+            loading={query.isFetching && !query.isLoading}
+          >
+            {t("refresh")}
+          </Button>
+        }
+      />
+      {query.isLoading ? (
+        <Panel>
+          <Spin tip={t("common:loading")}>
+            <div style={{ minHeight: 120 }} />
+          </Spin>
+        </Panel>
+      ) : query.isError ? (
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title={t("loadFailed")}
+        />
+      ) : sections.length === 0 ? (
+        <Alert type="info" showIcon message={t("empty")} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {sections.map((section) => (
+            <Col key={section.key} xs={24} xl={12}>
+              <Panel title={t(`${section.key}.title`)}>
+                <Row gutter={[16, 16]}>
+                  {section.figures.map((figure) => (
+                    <Col key={figure} xs={12} md={6}>
+                      <FigureTile
+                        section={t(`${section.key}.title`)}
+                        label={t(`${section.key}.${figure}`)}
+                        value={figureOf(summary, section.key, figure) ?? 0}
+                        to={section.linkFor(figure)}
+                      />
+                    </Col>
+                  ))}
+                </Row>
+              </Panel>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { resourceModules } from "../resources";
+
+/** Menu entries whose pages the shell itself provides rather than a resource. */
+export const SHELL_MENU_CODES = ["dashboard", "setting"] as const;
+
+/**
+ * The menu entries that have a page in this build: the shell's own pages and every declared
+ * resource's menu entry. Entries not listed here stay out of the menu until their issue lands.
+ */
+export const IMPLEMENTED_MENU_CODES: ReadonlySet<string> = new Set([
+  ...SHELL_MENU_CODES,
+  ...resourceModules.map((module) => module.resource.meta.menuCode),
+]);

@@ -1,0 +1,275 @@
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  CarOutlined,
+  ContactsOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  FileDoneOutlined,
+  FileSyncOutlined,
+  FileTextOutlined,
+  FlagOutlined,
+  FundOutlined,
+  GlobalOutlined,
+  HourglassOutlined,
+  IdcardOutlined,
+  NotificationOutlined,
+  ReconciliationOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  SoundOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from "@ant-design/icons";
+import type { ComponentType } from "react";
+
+/**
+ * One row of the side navigation (backoffice.md is the source; this table is its only copy).
+ * `label` is a translation key; `alias` lists other path prefixes (detail and edit pages) that
+ * belong to the entry; `permissionCode: null` means every administrator may see it.
+ */
+export interface MenuEntry {
+  code: string;
+  label: string;
+  path?: string;
+  permissionCode: number | null;
+  alias?: string[];
+  subMenu?: MenuEntry[];
+  icon: ComponentType;
+}
+
+type SubMenuRow = Omit<MenuEntry, "permissionCode" | "subMenu">;
+
+/** A group's items inherit its permission code, so a group can never show a child it forbids. */
+function group(row: Omit<MenuEntry, "path" | "alias" | "subMenu">, items: SubMenuRow[]): MenuEntry {
+  return {
+    ...row,
+    subMenu: items.map((item) => ({ ...item, permissionCode: row.permissionCode })),
+  };
+}
+
+export const MENU: readonly MenuEntry[] = [
+  {
+    code: "dashboard",
+    label: "menu:dashboard",
+    path: "/dashboard",
+    permissionCode: null,
+    icon: DashboardOutlined,
+  },
+  {
+    code: "statistic",
+    label: "menu:statistic",
+    path: "/statistic",
+    permissionCode: 32,
+    icon: BarChartOutlined,
+  },
+  {
+    code: "admin",
+    label: "menu:admin",
+    path: "/admin-mgmt",
+    permissionCode: 8,
+    alias: ["/manage-admin"],
+    icon: SafetyCertificateOutlined,
+  },
+  group({ code: "user", label: "menu:user", permissionCode: 0, icon: UserOutlined }, [
+    {
+      code: "user-approval",
+      label: "menu:user-approval",
+      path: "/user-approval",
+      icon: AuditOutlined,
+    },
+    {
+      code: "user-mgmt",
+      label: "menu:user-mgmt",
+      path: "/user-mgmt",
+      alias: ["/user-details"],
+      icon: TeamOutlined,
+    },
+    {
+      code: "user-change-contact",
+      label: "menu:user-change-contact",
+      path: "/user-change-contact",
+      icon: ContactsOutlined,
+    },
+  ]),
+  group({ code: "business", label: "menu:business", permissionCode: 4, icon: ShopOutlined }, [
+    {
+      code: "business-approval",
+      label: "menu:business-approval",
+      path: "/business-approval",
+      icon: FileDoneOutlined,
+    },
+    {
+      code: "business-mgmt",
+      label: "menu:business-mgmt",
+      path: "/business-mgmt",
+      alias: ["/business-details"],
+      icon: AppstoreOutlined,
+    },
+    {
+      code: "business-update",
+      label: "menu:business-update",
+      path: "/business-update",
+      icon: FileSyncOutlined,
+    },
+  ]),
+  group(
+    { code: "settlement", label: "menu:settlement", permissionCode: 35, icon: AccountBookOutlined },
+    [
+      {
+        code: "merchant-transaction-summary",
+        label: "menu:merchant-transaction-summary",
+        path: "/merchant-transaction-summary",
+        icon: FundOutlined,
+      },
+      {
+        code: "settlement-record",
+        label: "menu:settlement-record",
+        path: "/settlement-record",
+        alias: ["/settlement-details"],
+        icon: ReconciliationOutlined,
+      },
+    ],
+  ),
+  {
+    code: "top-up-transaction",
+    label: "menu:top-up-transaction",
+    path: "/top-up-transaction",
+    permissionCode: 33,
+    icon: WalletOutlined,
+  },
+  {
+    code: "content-mgmt",
+    label: "menu:content-mgmt",
+    path: "/content-mgmt",
+    permissionCode: 12,
+    alias: ["/manage-content", "/content-details"],
+    icon: FileTextOutlined,
+  },
+  {
+    code: "user-report",
+    label: "menu:user-report",
+    path: "/user-report",
+    permissionCode: 37,
+    icon: FlagOutlined,
+  },
+  {
+    code: "wallet-policy",
+    label: "menu:wallet-policy",
+    path: "/wallet-policy",
+    permissionCode: 24,
+    icon: ControlOutlined,
+  },
+  {
+    code: "parking",
+    label: "menu:parking",
+    path: "/parking",
+    permissionCode: 39,
+    icon: CarOutlined,
+  },
+  {
+    code: "dormant-account",
+    label: "menu:dormant-account",
+    path: "/dormant-account",
+    permissionCode: 38,
+    icon: HourglassOutlined,
+  },
+  {
+    code: "ucsi-id-mgmt",
+    label: "menu:ucsi-id-mgmt",
+    path: "/ucsi-id-mgmt",
+    permissionCode: 28,
+    icon: IdcardOutlined,
+  },
+  group(
+    {
+      code: "announcement",
+      label: "menu:announcement",
+      permissionCode: 16,
+      icon: NotificationOutlined,
+    },
+    [
+      {
+        code: "app-notification",
+        label: "menu:app-notification",
+        path: "/app-notification",
+        icon: BellOutlined,
+      },
+      {
+        code: "merchant-announcement",
+        label: "menu:merchant-announcement",
+        path: "/merchant-announcement",
+        icon: SoundOutlined,
+      },
+    ],
+  ),
+  {
+    code: "setting",
+    label: "menu:setting",
+    path: "/setting",
+    permissionCode: null,
+    icon: SettingOutlined,
+  },
+  {
+    code: "global",
+    label: "menu:global",
+    path: "/global",
+    permissionCode: 20,
+    icon: GlobalOutlined,
+  },
+];
+
+/** Whether `pathname` is `prefix` itself or lies below it (`/admin-mgmt/create`, not `/admin-mgmtx`). */
+export function isUnderPath(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
+}
+
+/** Every menu entry, groups and their items, in table order. */
+export function flattenMenu(entries: readonly MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((entry) => [entry, ...flattenMenu(entry.subMenu ?? [])]);
+}
+
+/** The entry a path belongs to, by its own path or one of its aliases (longest prefix wins). */
+export function findMenuEntry(
+  entries: readonly MenuEntry[],
+  pathname: string,
+): { entry: MenuEntry; group?: MenuEntry } | undefined {
+  let best: { entry: MenuEntry; group?: MenuEntry; length: number } | undefined;
+  const consider = (entry: MenuEntry, parent?: MenuEntry) => {
+    for (const prefix of [entry.path, ...(entry.alias ?? [])]) {
+      if (prefix && isUnderPath(pathname, prefix) && prefix.length > (best?.length ?? -1)) {
+        best = { entry, group: parent, length: prefix.length };
+      }
+    }
+    for (const item of entry.subMenu ?? []) consider(item, entry);
+  };
+  for (const entry of entries) consider(entry);
+  return best && { entry: best.entry, group: best.group };
+}
+
+export interface MenuFilter {
+  /** Whether the administrator may use things guarded by this code (`null` = no guard). */
+  canAccess: (permissionCode: number | null) => boolean;
+  /** Codes of the entries whose pages exist in this build. */
+  implemented: ReadonlySet<string>;
+}
+
+/**
+ * The menu an administrator sees: entries whose page exists and whose code they hold; a group
+ * appears when it is allowed and at least one of its items remains.
+ */
+export function visibleMenu(entries: readonly MenuEntry[], filter: MenuFilter): MenuEntry[] {
+  return entries.flatMap((entry): MenuEntry[] => {
+    if (!filter.canAccess(entry.permissionCode)) return [];
+    if (entry.subMenu) {
+      const items = visibleMenu(entry.subMenu, filter);
+      return items.length > 0 ? [{ ...entry, subMenu: items }] : [];
+    }
+    return filter.implemented.has(entry.code) ? [entry] : [];
+  });
+}

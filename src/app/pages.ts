@@ -1,0 +1,13 @@
+import { lazy } from "react";
+
+/** The shell's own pages, each its own chunk (resources declare theirs in src/resources). */
+export const DashboardPage = lazy(() => import("./dashboard/dashboard-page"));
+export const SettingPage = lazy(() => import("./setting/setting-page"));
+
+// Rarely seen, and antd's Result carries large illustrations: fetched only when needed.
+export const NotFoundPage = lazy(() =>
+  import("./pages/not-found").then((module) => ({ default: module.NotFoundPage })),
+);
+export const ForbiddenPage = lazy(() =>
+  import("./pages/forbidden").then((module) => ({ default: module.ForbiddenPage })),
+);

@@ -1,0 +1,100 @@
+import { useCustomMutation } from "@refinedev/core";
+import { Button, Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { brokenPasswordRules } from "../../shared/password-policy";
+import { codedErrorNotification, errorCodeOf } from "../components/notifications";
+import { Panel } from "../components/panel";
+import { PasswordChecklist } from "../components/password-checklist";
+import { translateApiError } from "../../providers/errors";
+
+export const CHANGE_PASSWORD_PATH = "/api/account/password";
+
+interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Errors that belong to one field are shown under it, not only in a toast. */
+const FIELD_OF_CODE: Record<string, keyof ChangePasswordValues> = {
+  WRONG_CURRENT_PASSWORD: "currentPassword",
+  WEAK_PASSWORD: "newPassword",
+};
+
+export function ChangePasswordCard() {
+  const { t } = useTranslation("setting");
+  const [form] = Form.useForm<ChangePasswordValues>();
+  const newPassword = Form.useWatch("newPassword", form) ?? "";
+  const { mutate, mutation } = useCustomMutation();
+
+  const submit = ({ currentPassword, newPassword }: ChangePasswordValues) =>
+    mutate(
+      {
+        url: CHANGE_PASSWORD_PATH,
+        method: "post",
+        values: { currentPassword, newPassword },
+        successNotification: { type: "success", message: t("password.changed") },
+        errorNotification: codedErrorNotification(
+          t,
+          t("password.failed"),
+          Object.keys(FIELD_OF_CODE),
+        ),
+      },
+      {
+        onSuccess: () => form.resetFields(),
+        onError: (error) => {
+          const field = FIELD_OF_CODE[errorCodeOf(error) ?? ""];
+          if (field) form.setFields([{ name: field, errors: [translateApiError(error, t)] }]);
+        },
+      },
+    );
+
+  return (
+    <Panel title={t("password.title")}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark style={{ maxWidth: 420 }}>
+        <Form.Item
+          name="currentPassword"
+          label={t("password.current")}
+          rules={[{ required: true, message: t("password.currentRequired") }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t("password.new")}
+          rules={[
+            { required: true, message: t("password.newRequired") },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || brokenPasswordRules(value).length === 0
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("password.weak"))),
+            },
+          ]}
+          extra={<PasswordChecklist id="new-password-rules" password={newPassword} />}
+        >
+          <Input.Password autoComplete="new-password" aria-describedby="new-password-rules" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t("password.confirm")}
+          dependencies={["newPassword"]}
+          rules={[
+            { required: true, message: t("password.confirmRequired") },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value || value === getFieldValue("newPassword")
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("password.mismatch"))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t("password.submit")}
+        </Button>
+      </Form>
+    </Panel>
+  );
+}

@@ -1,0 +1,23 @@
+import { Col, Row } from "antd";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../components/page-header";
+import { ChangePasswordCard } from "./change-password-card";
+import { LanguageCard } from "./language-card";
+
+/** The administrator's own account: password and language. Needs no permission code. */
+export default function SettingPage() {
+  const { t } = useTranslation("setting");
+  return (
+    <>
+      <PageHeader title={t("title")} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <ChangePasswordCard />
+        </Col>
+        <Col xs={24} lg={10}>
+          <LanguageCard />
+        </Col>
+      </Row>
+    </>
+  );
+}

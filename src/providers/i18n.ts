@@ -1,0 +1,186 @@
+import type { I18nProvider } from "@refinedev/core";
+import type { Locale as AntdLocale } from "antd/es/locale";
+import dayjs from "dayjs";
+import i18next from "i18next";
+import { useSyncExternalStore } from "react";
+import { initReactI18next } from "react-i18next";
+
+/** The product's language tags (`cn-ZH` is its own tag for Simplified Chinese). */
+export const LANGUAGES = ["en-US", "cn-ZH"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en-US";
+export const LANGUAGE_STORAGE_KEY = "language";
+
+export const NAMESPACES = [
+  "common",
+  "menu",
+  "auth",
+  "dashboard",
+  "setting",
+  "admin",
+  "errors",
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** BCP 47 tags for `<html lang>`: `cn-ZH` means nothing to browsers and screen readers. */
+export const HTML_LANG: Record<Language, string> = { "en-US": "en", "cn-ZH": "zh-CN" };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The language to start in: the stored choice, else the first browser language we support
+ * (any `zh*` is Simplified Chinese, any `en*` English), else English.
+ */
+export function pickInitialLanguage(
+  stored: string | null | undefined,
+  browserLanguages: readonly string[],
+): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0];
+    if (primary === "zh") return "cn-ZH";
+    if (primary === "en") return "en-US";
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+// One lazy chunk per language and namespace: only the active language is ever downloaded.
+const localeFiles = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {
+  import: "default",
+});
+
+async function fetchTexts(language: Language): Promise<Record<string, Record<string, unknown>>> {
+  const entries = await Promise.all(
+    NAMESPACES.map(async (ns) => {
+      const load = localeFiles[`../../locales/${language}/${ns}.json`];
+      return [ns, load ? await load() : {}] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Adds a language's texts to a running i18next (once per language). */
+async function loadTexts(language: Language): Promise<void> {
+  if (NAMESPACES.every((ns) => i18next.hasResourceBundle(language, ns))) return;
+  const texts = await fetchTexts(language);
+  for (const [ns, bundle] of Object.entries(texts)) {
+    i18next.addResourceBundle(language, ns, bundle, true, true);
+  }
+}
+
+// antd's built-in default is en_US, so only the Chinese tables are fetched, and only on demand.
+let antdLocale: AntdLocale | undefined;
+
+/** Fetches antd's table for `language` (dayjs's registers itself); applies nothing yet. */
+async function loadComponentLocale(language: Language): Promise<AntdLocale | undefined> {
+  if (language !== "cn-ZH") return undefined;
+  const [antd] = await Promise.all([import("antd/es/locale/zh_CN"), import("dayjs/locale/zh-cn")]);
+  return antd.default;
+}
+
+function applyComponentLocale(language: Language, locale: AntdLocale | undefined): void {
+  antdLocale = locale;
+  dayjs.locale(language === "cn-ZH" ? "zh-cn" : "en");
+}
+
+function storeLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the choice then lasts for this visit.
+  }
+  document.documentElement.lang = HTML_LANG[language];
+}
+
+let latestRequest = 0;
+
+/** Switches every layer at once: texts, antd, dayjs, `<html lang>`, and remembers the choice. */
+export async function changeLanguage(language: Language): Promise<void> {
+  const request = ++latestRequest;
+  const [, locale] = await Promise.all([loadTexts(language), loadComponentLocale(language)]);
+  // A newer switch started while this one was loading: let that one win.
+  if (request !== latestRequest) return;
+  applyComponentLocale(language, locale);
+  storeLanguage(language);
+  await i18next.changeLanguage(language);
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let initialisation: Promise<void> | undefined;
+
+/** Loads the active language and starts i18next; safe to call more than once. */
+export function initI18n(): Promise<void> {
+  initialisation ??= (async () => {
+    const language = pickInitialLanguage(readStoredLanguage(), navigator.languages ?? []);
+    const [texts, locale] = await Promise.all([
+      fetchTexts(language),
+      loadComponentLocale(language),
+    ]);
+    applyComponentLocale(language, locale);
+    await i18next.use(initReactI18next).init({
+      resources: { [language]: texts },
+      // Other languages arrive later, through changeLanguage.
+      partialBundledLanguages: true,
+      lng: language,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: false,
+      load: "currentOnly",
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnEmptyString: false,
+    });
+    applyChinesePluralRules();
+    // Stored right away so the http client's Accept-Language matches what the screen shows.
+    storeLanguage(language);
+  })();
+  return initialisation;
+}
+
+/**
+ * i18next derives plural rules from the language tag, and `cn-ZH` is not a real tag, so
+ * `Intl.PluralRules("cn-ZH")` would quietly give English rules. Point it at `zh`.
+ */
+function applyChinesePluralRules(): void {
+  const resolver = i18next.services.pluralResolver as {
+    getRule: (code: string, options?: object) => unknown;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(code === "cn-ZH" ? "zh" : code, options);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+function subscribeToLanguage(onChange: () => void): () => void {
+  i18next.on("languageChanged", onChange);
+  return () => i18next.off("languageChanged", onChange);
+}
+
+/** antd's locale for the active language (`undefined` = antd's built-in English). */
+export function useAntdLocale(): AntdLocale | undefined {
+  return useSyncExternalStore(subscribeToLanguage, () => antdLocale);
+}
+
+export const i18nProvider: I18nProvider = {
+  translate: (key: string, options?: unknown, defaultMessage?: string) => {
+    // Refine calls both translate(key, options, default) and translate(key, default).
+    const fallback = typeof options === "string" ? options : defaultMessage;
+    const values = typeof options === "object" && options !== null ? options : {};
+    // Keys without a namespace (Refine's own: `notifications.success`, …) live in `common`.
+    return i18next.t(key, { ...values, defaultValue: fallback ?? key });
+  },
+  changeLocale: (locale: string) => changeLanguage(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
+  getLocale: () => currentLanguage(),
+};

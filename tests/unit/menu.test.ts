@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { MENU, findMenuEntry, flattenMenu, visibleMenu, type MenuEntry } from "../../src/app/menu";
+import { IMPLEMENTED_MENU_CODES } from "../../src/app/menu-registry";
+import { canAccess } from "../../src/providers/access-control";
+
+const admin = (permissions: number[], isSuperAdmin = false) => ({ permissions, isSuperAdmin });
+
+/** What an administrator sees, as `code` and `group>child` strings. */
+function seen(holder: ReturnType<typeof admin>, implemented: Iterable<string>): string[] {
+  const entries = visibleMenu(MENU, {
+    canAccess: (code) => canAccess(holder, code),
+    implemented: new Set(implemented),
+  });
+  return entries.flatMap((entry) =>
+    entry.subMenu ? entry.subMenu.map((item) => `${entry.code}>${item.code}`) : [entry.code],
+  );
+}
+
+const EVERY_PAGE = flattenMenu(MENU).map((entry) => entry.code);
+
+describe("the side menu", () => {
+  it("shows the user desk (code 0) exactly Dashboard, User and Setting once User pages exist", () => {
+    expect(seen(admin([0]), EVERY_PAGE)).toEqual([
+      "dashboard",
+      "user>user-approval",
+      "user>user-mgmt",
+      "user>user-change-contact",
+      "setting",
+    ]);
+  });
+
+  it("shows only the pages that exist in this build", () => {
+    expect(seen(admin([0]), IMPLEMENTED_MENU_CODES)).toEqual(["dashboard", "setting"]);
+    expect(seen(admin([8]), IMPLEMENTED_MENU_CODES)).toEqual(["dashboard", "admin", "setting"]);
+    expect(seen(admin([], true), IMPLEMENTED_MENU_CODES)).toEqual([
+      "dashboard",
+      "admin",
+      "setting",
+    ]);
+  });
+
+  it("shows a group only while one of its pages exists", () => {
+    expect(seen(admin([0]), ["dashboard", "setting", "user-mgmt"])).toEqual([
+      "dashboard",
+      "user>user-mgmt",
+      "setting",
+    ]);
+  });
+
+  it("gives every submenu item its group's permission code", () => {
+    for (const group of MENU.filter((entry) => entry.subMenu)) {
+      for (const item of group.subMenu ?? []) {
+        expect(item.permissionCode, item.code).toBe(group.permissionCode);
+      }
+    }
+    // Holding a code that is not the group's never reveals its items.
+    expect(seen(admin([4]), EVERY_PAGE).filter((code) => code.startsWith("user"))).toEqual([]);
+  });
+
+  it("shows a super administrator every entry", () => {
+    expect(seen(admin([], true), EVERY_PAGE)).toHaveLength(
+      flattenMenu(MENU).filter((entry) => !entry.subMenu).length,
+    );
+  });
+
+  it("lets everyone see Dashboard and Setting", () => {
+    expect(seen(admin([]), EVERY_PAGE)).toEqual(["dashboard", "setting"]);
+  });
+});
+
+describe("the highlighted entry", () => {
+  const highlighted = (path: string) => {
+    const found = findMenuEntry(MENU, path);
+    return found && [found.group?.code, found.entry.code].filter(Boolean).join(">");
+  };
+
+  it("follows the entry's own path and everything below it", () => {
+    expect(highlighted("/dashboard")).toBe("dashboard");
+    expect(highlighted("/admin-mgmt")).toBe("admin");
+    expect(highlighted("/admin-mgmt/create")).toBe("admin");
+  });
+
+  it("follows aliases, such as detail and edit pages", () => {
+    expect(highlighted("/manage-admin/3")).toBe("admin");
+    expect(highlighted("/manage-admin/3/edit")).toBe("admin");
+    expect(highlighted("/user-details/42")).toBe("user>user-mgmt");
+    expect(highlighted("/content-details/7")).toBe("content-mgmt");
+    expect(highlighted("/settlement-details/9")).toBe("settlement>settlement-record");
+  });
+
+  it("matches whole path segments only", () => {
+    expect(highlighted("/admin-mgmtx")).toBeUndefined();
+    expect(highlighted("/settings")).toBeUndefined();
+    expect(highlighted("/")).toBeUndefined();
+  });
+});
+
+describe("the menu table", () => {
+  const all: MenuEntry[] = flattenMenu(MENU);
+
+  it("has every row of backoffice.md with a unique code", () => {
+    expect(all).toHaveLength(26);
+    expect(new Set(all.map((entry) => entry.code)).size).toBe(all.length);
+  });
+
+  it("gives every page a path and every group items instead", () => {
+    for (const entry of all) {
+      if (entry.subMenu) expect(entry.path, entry.code).toBeUndefined();
+      else expect(entry.path, entry.code).toMatch(/^\/[a-z-]+$/);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { DASHBOARD_SECTIONS } from "../../src/app/dashboard/sections";
+import { validateLogin } from "../../src/app/pages/login-form";
+import { shellPageFor } from "../../src/app/shell-pages";
+
+describe("the ?id= shell parameter", () => {
+  it("opens the dashboard from any console path", () => {
+    expect(shellPageFor("?id=dashboard")).toBeDefined();
+    expect(shellPageFor("?page=2&id=dashboard")).toBeDefined();
+  });
+
+  it("falls through to the path for pages not built yet and unknown ids", () => {
+    expect(shellPageFor("?id=invoice")).toBeUndefined();
+    expect(shellPageFor("?id=create-edit-help-centre-editor")).toBeUndefined();
+    expect(shellPageFor("?id=toString")).toBeUndefined();
+    expect(shellPageFor("?id=")).toBeUndefined();
+    expect(shellPageFor("")).toBeUndefined();
+  });
+});
+
+describe("dashboard figures", () => {
+  const section = (key: string) => DASHBOARD_SECTIONS.find((s) => s.key === key);
+
+  it("link administrators' figures to the list, filtered by status", () => {
+    const admins = section("administrators");
+    expect(admins?.linkFor("total")).toBe("/admin-mgmt");
+    const disabled = new URL(admins?.linkFor("disabled") ?? "", "http://console");
+    expect(disabled.pathname).toBe("/admin-mgmt");
+    expect(disabled.searchParams.get("filters[0][field]")).toBe("status");
+    expect(disabled.searchParams.get("filters[0][value]")).toBe("disabled");
+  });
+
+  it("link nowhere while their list does not exist", () => {
+    expect(section("users")?.linkFor("pending")).toBeUndefined();
+  });
+});
+
+describe("the login form's checks", () => {
+  it("asks for both fields", () => {
+    expect(validateLogin({ email: " ", password: "" })).toEqual({
+      email: "login.errors.requiredEmail",
+      password: "login.errors.requiredPassword",
+    });
+  });
+
+  it("rejects something that is not an e-mail address", () => {
+    expect(validateLogin({ email: "superadmin", password: "x" })).toEqual({
+      email: "login.errors.validEmail",
+    });
+  });
+
+  it("accepts an address with surrounding spaces", () => {
+    expect(validateLogin({ email: " a@b.example ", password: "x" })).toEqual({});
+  });
+});

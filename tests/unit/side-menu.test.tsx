@@ -1,0 +1,99 @@
+import type * as RefineCore from "@refinedev/core";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SideMenu } from "../../src/app/layout/side-menu";
+import { changeLanguage, initI18n } from "../../src/providers/i18n";
+
+const identity = vi.hoisted(() => ({ current: undefined as unknown }));
+
+vi.mock("@refinedev/core", async (importOriginal) => ({
+  ...(await importOriginal<typeof RefineCore>()),
+  useGetIdentity: () => ({ data: identity.current }),
+}));
+
+const adminWith = (permissions: number[], isSuperAdmin = false) => ({
+  id: 7,
+  name: "Test Admin",
+  email: "test@wallet.example",
+  permissions,
+  isSuperAdmin,
+  status: "active",
+  language: null,
+  lastLoginAt: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+
+function renderMenuAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SideMenu collapsed={false} />
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  localStorage.setItem("language", "en-US");
+  await initI18n();
+});
+
+beforeEach(async () => {
+  await changeLanguage("en-US");
+});
+
+afterEach(cleanup);
+
+describe("SideMenu", () => {
+  it("renders no entry until the administrator is known", () => {
+    identity.current = undefined;
+    renderMenuAt("/dashboard");
+    expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("lists only the entries the administrator may use, as links", () => {
+    identity.current = adminWith([0]);
+    renderMenuAt("/dashboard");
+    const nav = screen.getByRole("navigation", { name: "Main navigation" });
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Dashboard", "Setting"]);
+  });
+
+  it("shows Admin to an administrator holding code 8, linked to its list", () => {
+    identity.current = adminWith([8]);
+    renderMenuAt("/dashboard");
+    expect(screen.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin-mgmt");
+  });
+
+  it("highlights Admin on an administrator's edit page (alias)", () => {
+    identity.current = adminWith([8]);
+    renderMenuAt("/manage-admin/3/edit");
+    const admin = screen.getByRole("link", { name: "Admin" }).closest("li");
+    expect(admin).toHaveClass("ant-menu-item-selected");
+    const dashboard = screen.getByRole("link", { name: "Dashboard" }).closest("li");
+    expect(dashboard).not.toHaveClass("ant-menu-item-selected");
+  });
+
+  it("highlights the page a ?id= shell parameter opens, whatever the path", () => {
+    identity.current = adminWith([8]);
+    renderMenuAt("/admin-mgmt?id=dashboard");
+    expect(screen.getByRole("link", { name: "Dashboard" }).closest("li")).toHaveClass(
+      "ant-menu-item-selected",
+    );
+  });
+
+  it("speaks the current language", async () => {
+    identity.current = adminWith([], true);
+    await changeLanguage("cn-ZH");
+    renderMenuAt("/setting");
+    expect(screen.getByRole("navigation", { name: "主导航" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "管理员" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "设置" }).closest("li")).toHaveClass(
+      "ant-menu-item-selected",
+    );
+  });
+});
