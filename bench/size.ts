@@ -27,7 +27,8 @@ const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", arg
 function recordScripts(page: Page) {
   const scripts = new Map<string, number>();
   page.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
+    // Module preloads arrive as resource type "other", so go by the file, not the request type.
+    if (!new URL(response.url()).pathname.endsWith(".js")) return;
     const body = await response.body().catch(() => undefined);
     if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body).length);
   });

@@ -72,7 +72,7 @@ export async function startServer({
         await exited;
         clearTimeout(timer);
       }
-      if (!keepData && !dataDir) rmSync(dir, { recursive: true, force: true });
+      if (!keepData) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,121 @@
+/**
+ * The foundation story (issue 2), played in Debian's Chromium against the real started server:
+ * log in as the demo super administrator, create an administrator holding only code 0, log in
+ * as them, see only Dashboard, User and Setting, switch to Chinese; data survives a restart.
+ */
+import { expect, test } from "@playwright/test";
+import {
+  logIn,
+  logOut,
+  menuLabels,
+  seriousA11yViolations,
+  switchLanguage,
+} from "./support/console";
+import { demoLogins, startServer, type RunningServer } from "./support/server";
+
+const PORT = 8181;
+let server: RunningServer;
+let superAdmin: { email: string; password: string };
+
+const deskAdmin = {
+  name: "Nur Aisyah",
+  email: "nur.aisyah@wallet.example",
+  password: "Counter#2026",
+};
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  server = await startServer({ port: PORT });
+  const login = demoLogins(server.output()).get("super administrator");
+  if (!login)
+    throw new Error(`the server printed no super administrator login:\n${server.output()}`);
+  superAdmin = login;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("the server prints the demo logins, super administrator first", () => {
+  const printed = [...demoLogins(server.output()).keys()];
+  expect(printed[0]).toBe("super administrator");
+  expect(printed).toEqual(expect.arrayContaining(["user desk", "finance", "banned administrator"]));
+});
+
+test("a super administrator creates a User-only administrator, who then sees only Dashboard, User and Setting, in English and Chinese", async ({
+  page,
+}) => {
+  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  const superMenu = await menuLabels(page);
+  expect(superMenu).toEqual(expect.arrayContaining(["Dashboard", "Admin", "User", "Setting"]));
+
+  await page.getByRole("navigation").getByRole("link", { name: "Admin" }).click();
+  await expect(page).toHaveURL(/\/admin-mgmt/);
+  await expect(page.getByRole("heading", { name: "Administrators" })).toBeVisible();
+
+  await page.getByRole("button", { name: "New administrator" }).click();
+  await page.getByLabel("Name").fill(deskAdmin.name);
+  await page.getByLabel("Email").fill(deskAdmin.email);
+  await page.getByLabel("Initial password").fill(deskAdmin.password);
+  await page
+    .getByRole("group", { name: "Permissions" })
+    .getByRole("checkbox", { name: /^User/ })
+    .check();
+  await page.getByRole("button", { name: "Create administrator" }).click();
+  await expect(page.getByText(`Administrator ${deskAdmin.name} created`)).toBeVisible();
+  await expect(page).toHaveURL(/\/manage-admin\/\d+/);
+
+  await logOut(page);
+  await logIn(page, server.url, deskAdmin.email, deskAdmin.password);
+  expect(await menuLabels(page)).toEqual(["Dashboard", "User", "Setting"]);
+
+  await switchLanguage(page, "中文");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  expect(await menuLabels(page)).toEqual(["仪表盘", "用户", "设置"]);
+  await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
+});
+
+test("an administrator without code 8 cannot open Admin by URL, and the API refuses them too", async ({
+  page,
+}) => {
+  await logIn(page, server.url, deskAdmin.email, deskAdmin.password);
+  await page.goto(`${server.url}/admin-mgmt`);
+  await expect(page.getByText(/^(Access denied|拒绝访问|无权访问)$/)).toBeVisible();
+
+  const login = await page.request.post(`${server.url}/v1/api/auth/login`, {
+    data: { email: deskAdmin.email, password: deskAdmin.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const list = await page.request.get(`${server.url}/v1/api/administrators/aggregation`, {
+    headers: { Authorization: token },
+  });
+  expect(list.status()).toBe(403);
+  expect(await list.json()).toEqual({
+    message: "You have no permission to access GET Administrators",
+  });
+});
+
+test("data survives a restart", async ({ page }) => {
+  await server.stop({ keepData: true });
+  server = await startServer({ port: PORT, dataDir: server.dataDir });
+  await logIn(page, server.url, deskAdmin.email, deskAdmin.password);
+  await expect(page.getByRole("navigation")).toBeVisible();
+});
+
+for (const language of ["English", "中文"] as const) {
+  test(`the login page, the menu and the administrators list have no serious accessibility violations (${language})`, async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/login`);
+    if (language === "中文") await switchLanguage(page, "中文");
+    await expect(page.getByRole("button", { name: /^(Sign in|登\s?录)$/ })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await logIn(page, server.url, superAdmin.email, superAdmin.password);
+    await page.goto(`${server.url}/admin-mgmt`);
+    await expect(page.getByRole("table")).toBeVisible();
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+}

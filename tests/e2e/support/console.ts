@@ -1,0 +1,59 @@
+/** Page steps shared by the browser stories: what a staff member does, in their words. */
+import { expect, type Page } from "@playwright/test";
+
+export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/^(Email|电子邮件)$/).fill(email);
+  await page.getByLabel(/^(Password|密码)$/).fill(password);
+  await page.getByRole("button", { name: /^(Sign in|登\s?录)$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole("button", { name: /^(Logout|退出登录)$/ }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** The visible top-level labels of the side navigation, in order. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation");
+  await expect(nav.getByRole("menuitem").first()).toBeVisible();
+  return nav
+    .locator(".ant-menu-root > li[role='menuitem'], .ant-menu-root > li > [role='menuitem']")
+    .allInnerTexts()
+    .then((texts) => texts.map((t) => t.trim()));
+}
+
+export async function switchLanguage(page: Page, to: "English" | "中文") {
+  await page.getByRole("button", { name: /^(Language|语言)$/ }).click();
+  await page.getByRole("menuitem", { name: to }).click();
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: unknown[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`,
+    );
+}
