@@ -29,6 +29,7 @@ import { administratorsRoutes } from "./routes/administrators";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import type { RouteDeps } from "./routes/types";
+import { usersRoutes } from "./routes/users";
 
 export const API_PREFIX = "/v1";
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(accountRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(administratorsRoutes, deps);
+      await api.register(usersRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -18,6 +18,18 @@ export type {
 export type { UpdateAccountBody } from "../../server/schemas/account";
 export type { LoginBody } from "../../server/schemas/auth";
 export type { DashboardSummary } from "../../server/schemas/dashboard";
+export type {
+  AgentFacts,
+  ApprovalStatus,
+  RiderFacts,
+  RiderVerificationStatus,
+  UserDetail,
+  UserDto,
+  UserList,
+  UserRole,
+  UserWallet,
+  WalletStatus,
+} from "../../server/schemas/users";
 /** The contract's error body, `{ code?, message, data? }`. */
 export type { ErrorBody as ApiErrorBody } from "../../server/schemas/common";
 

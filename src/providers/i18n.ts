@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "setting",
   "admin",
   "errors",
+  "users",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

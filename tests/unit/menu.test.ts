@@ -30,11 +30,16 @@ describe("the side menu", () => {
   });
 
   it("shows only the pages that exist in this build", () => {
-    expect(seen(admin([0]), IMPLEMENTED_MENU_CODES)).toEqual(["dashboard", "setting"]);
+    expect(seen(admin([0]), IMPLEMENTED_MENU_CODES)).toEqual([
+      "dashboard",
+      "user>user-mgmt",
+      "setting",
+    ]);
     expect(seen(admin([8]), IMPLEMENTED_MENU_CODES)).toEqual(["dashboard", "admin", "setting"]);
     expect(seen(admin([], true), IMPLEMENTED_MENU_CODES)).toEqual([
       "dashboard",
       "admin",
+      "user>user-mgmt",
       "setting",
     ]);
   });

@@ -30,8 +30,13 @@ describe("dashboard figures", () => {
     expect(disabled.searchParams.get("filters[0][value]")).toBe("disabled");
   });
 
-  it("link nowhere while their list does not exist", () => {
-    expect(section("users")?.linkFor("pending")).toBeUndefined();
+  it("link users' figures to the user list, filtered by approval status", () => {
+    const users = section("users");
+    expect(users?.linkFor("total")).toBe("/user-mgmt");
+    const pending = new URL(users?.linkFor("pending") ?? "", "http://console");
+    expect(pending.pathname).toBe("/user-mgmt");
+    expect(pending.searchParams.get("filters[0][field]")).toBe("approvalStatus");
+    expect(pending.searchParams.get("filters[0][value]")).toBe("pending");
   });
 });
 

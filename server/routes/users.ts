@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+import { PERMISSION } from "../../src/shared/permissions";
+import {
+  aggregationPreValidation,
+  aggregationQuerystring,
+  runAggregation,
+  type CollectionSpec,
+} from "../aggregation";
+import { APPROVAL_STATUSES, USER_ROLES, users, type UserRow } from "../db/schema";
+import { notFound } from "../errors";
+import { errorResponses, idParamsSchema } from "../schemas/common";
+import { userDetailSchema, userListSchema } from "../schemas/users";
+import { findUserDetail, toUserDto } from "../services/users";
+import type { RouteDeps } from "./types";
+
+/**
+ * What the users list lets clients filter, sort and search. The default sort and the approval
+ * status filter are served by users_created_at_idx and users_approval_status_created_at_idx.
+ */
+export const usersCollection: CollectionSpec = {
+  queryName: "users",
+  fields: {
+    id: { column: users.id, type: "number", filterable: true },
+    accountNumber: {
+      column: users.accountNumber,
+      type: "string",
+      filterable: true,
+      sortable: true,
+      searchable: true,
+    },
+    name: {
+      column: users.name,
+      type: "string",
+      filterable: true,
+      sortable: true,
+      searchable: true,
+    },
+    email: { column: users.email, type: "string", filterable: true, searchable: true },
+    phone: { column: users.phone, type: "string", filterable: true, searchable: true },
+    role: {
+      column: users.role,
+      type: "enum",
+      values: USER_ROLES,
+      filterable: true,
+      sortable: true,
+    },
+    approvalStatus: {
+      column: users.approvalStatus,
+      type: "enum",
+      values: APPROVAL_STATUSES,
+      filterable: true,
+      sortable: true,
+    },
+    isBanned: { column: users.isBanned, type: "boolean", filterable: true },
+    isVip: { column: users.isVip, type: "boolean", filterable: true },
+    createdAt: { column: users.createdAt, type: "date", filterable: true, sortable: true },
+    lastActiveAt: { column: users.lastActiveAt, type: "date", filterable: true, sortable: true },
+  },
+  defaultSort: [
+    ["createdAt", -1],
+    ["id", -1],
+  ],
+  tieBreaker: users.id,
+};
+
+const access = (thing: string) => ({ permission: PERMISSION.user, thing });
+const tags = ["users"];
+
+/** The User (0) module's user list and detail; the actions on a user join them here. */
+export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  app.get(
+    "/api/users/aggregation",
+    {
+      config: { access: access("Users") },
+      preValidation: aggregationPreValidation,
+      schema: {
+        tags,
+        summary: "List users (filter, sort, pagination as in the aggregation contract)",
+        querystring: aggregationQuerystring,
+        response: { 200: userListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { totalCount, rows } = await runAggregation<UserRow>(
+        db,
+        usersCollection,
+        users,
+        request.query,
+      );
+      return { totalCount, users: rows.map(toUserDto) };
+    },
+  );
+
+  app.get(
+    "/api/users/:id",
+    {
+      config: { access: access("Single User") },
+      schema: {
+        tags,
+        summary: "One user with their wallet and rider or agent facts",
+        params: idParamsSchema,
+        response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await findUserDetail(db, request.params.id);
+      if (!user) throw notFound("User");
+      return user;
+    },
+  );
+};

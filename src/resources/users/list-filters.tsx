@@ -1,0 +1,163 @@
+import { getDefaultFilter } from "@refinedev/antd";
+import type { CrudFilter } from "@refinedev/core";
+import { DatePicker, Form, Input, Select, type FormProps } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useTranslation } from "react-i18next";
+import type { ApprovalStatus, UserRole } from "../../providers/api-types";
+import { APPROVAL_STATUSES, USER_ROLES } from "./tags";
+
+/** Refine's free-text field; the data provider sends it as the contract's `$search`. */
+const SEARCH_FIELD = "q";
+/** backoffice.md: dates are typed, and sent to the API, as YYYY-MM-DD. */
+const DATE_INPUT_FORMAT = "YYYY-MM-DD";
+
+/** The boolean filters (see restoreBooleanFilters for why the list needs to know them). */
+export const BOOLEAN_FILTER_FIELDS: ReadonlySet<string> = new Set(["isBanned", "isVip"]);
+
+/** A yes/no filter as a select value: antd's Select takes strings, the contract booleans. */
+type YesNo = "yes" | "no";
+
+/**
+ * The search form's values. Fields whose form value differs from the filter value have their own
+ * names: @refinedev/antd copies URL filters into same-named form fields as they are, and a
+ * date-range picker given two strings, or a select given `true`, would break.
+ */
+export interface UserSearch {
+  q?: string;
+  role?: UserRole;
+  approvalStatus?: ApprovalStatus;
+  banned?: YesNo;
+  vip?: YesNo;
+  registered?: [Dayjs, Dayjs] | null;
+}
+
+const toBoolean = (value: YesNo | undefined) => (value === undefined ? undefined : value === "yes");
+const toYesNo = (value: unknown): YesNo | undefined =>
+  value === true || value === "true"
+    ? "yes"
+    : value === false || value === "false"
+      ? "no"
+      : undefined;
+
+/** The search form's values as Refine filters; an empty field removes its filter. */
+export function filtersOf(values: UserSearch): CrudFilter[] {
+  const [from, to] = values.registered ?? [];
+  return [
+    { field: SEARCH_FIELD, operator: "contains", value: values.q?.trim() || undefined },
+    { field: "role", operator: "eq", value: values.role },
+    { field: "approvalStatus", operator: "eq", value: values.approvalStatus },
+    { field: "isBanned", operator: "eq", value: toBoolean(values.banned) },
+    { field: "isVip", operator: "eq", value: toBoolean(values.vip) },
+    {
+      field: "createdAt",
+      operator: "between",
+      value:
+        from && to ? [from.format(DATE_INPUT_FORMAT), to.format(DATE_INPUT_FORMAT)] : undefined,
+    },
+  ];
+}
+
+/** The form's values for the filters in force (from the URL, a dashboard link or a search). */
+export function searchOf(filters: CrudFilter[]): UserSearch {
+  const range = getDefaultFilter("createdAt", filters, "between") as unknown;
+  const [from, to] = Array.isArray(range) ? range.map((day) => dayjs(String(day))) : [];
+  return {
+    q: getDefaultFilter(SEARCH_FIELD, filters, "contains") as string | undefined,
+    role: getDefaultFilter("role", filters, "eq") as UserRole | undefined,
+    approvalStatus: getDefaultFilter("approvalStatus", filters, "eq") as ApprovalStatus | undefined,
+    banned: toYesNo(getDefaultFilter("isBanned", filters, "eq")),
+    vip: toYesNo(getDefaultFilter("isVip", filters, "eq")),
+    registered: from?.isValid() && to?.isValid() ? [from, to] : null,
+  };
+}
+
+export const isFiltered = (search: UserSearch) =>
+  Object.values(search).some((value) => value !== undefined && value !== null && value !== "");
+
+interface UserFiltersProps {
+  formProps: FormProps<UserSearch>;
+  initialValues: UserSearch;
+}
+
+/** Search box and filters above the users table; every change applies at once. */
+export function UserFilters({ formProps, initialValues }: UserFiltersProps) {
+  const { t } = useTranslation("users");
+  const submit = () => formProps.form?.submit();
+  const yesNo = (field: "banned" | "vip") =>
+    (["yes", "no"] as const).map((value) => ({
+      value,
+      label: t(`list.filters.${field}.${value}`),
+    }));
+
+  return (
+    <Form<UserSearch>
+      {...formProps}
+      layout="inline"
+      role="search"
+      initialValues={initialValues}
+      style={{ marginBottom: 16, rowGap: 12 }}
+    >
+      <Form.Item name="q" noStyle>
+        <Input.Search
+          placeholder={t("list.searchPlaceholder")}
+          aria-label={t("list.search")}
+          enterButton={t("list.searchButton")}
+          allowClear
+          onSearch={submit}
+          style={{ maxWidth: 360, marginInlineEnd: 12 }}
+        />
+      </Form.Item>
+      <Form.Item name="role" noStyle>
+        <Select<UserRole>
+          allowClear
+          placeholder={t("list.filters.allRoles")}
+          aria-label={t("list.filters.role")}
+          onChange={submit}
+          options={USER_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
+          style={{ width: 150, marginInlineEnd: 12 }}
+        />
+      </Form.Item>
+      <Form.Item name="approvalStatus" noStyle>
+        <Select<ApprovalStatus>
+          allowClear
+          placeholder={t("list.filters.allApprovalStatuses")}
+          aria-label={t("list.filters.approvalStatus")}
+          onChange={submit}
+          options={APPROVAL_STATUSES.map((value) => ({
+            value,
+            label: t(`approvalStatus.${value}`),
+          }))}
+          style={{ width: 190, marginInlineEnd: 12 }}
+        />
+      </Form.Item>
+      <Form.Item name="banned" noStyle>
+        <Select<YesNo>
+          allowClear
+          placeholder={t("list.filters.banned.any")}
+          aria-label={t("list.filters.banned.label")}
+          onChange={submit}
+          options={yesNo("banned")}
+          style={{ width: 160, marginInlineEnd: 12 }}
+        />
+      </Form.Item>
+      <Form.Item name="vip" noStyle>
+        <Select<YesNo>
+          allowClear
+          placeholder={t("list.filters.vip.any")}
+          aria-label={t("list.filters.vip.label")}
+          onChange={submit}
+          options={yesNo("vip")}
+          style={{ width: 150, marginInlineEnd: 12 }}
+        />
+      </Form.Item>
+      <Form.Item name="registered" noStyle>
+        <DatePicker.RangePicker
+          format={DATE_INPUT_FORMAT}
+          placeholder={[t("list.filters.createdFrom"), t("list.filters.createdTo")]}
+          aria-label={t("list.filters.createdAt")}
+          onChange={submit}
+        />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CrudFilter } from "@refinedev/core";
+import dayjs from "dayjs";
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../src/providers/i18n";
+import { BOOLEAN_FILTER_FIELDS, filtersOf, searchOf } from "../../src/resources/users/list-filters";
+import {
+  APPROVAL_STATUSES,
+  RIDER_VERIFICATION_STATUSES,
+  USER_ROLES,
+  WALLET_STATUSES,
+} from "../../src/resources/users/tags";
+import { restoreBooleanFilters } from "../../src/resources/users/url-filters";
+
+const given = (filters: CrudFilter[]) =>
+  filters.filter((f) => "value" in f && f.value !== undefined);
+
+describe("the users list's filters", () => {
+  it("turn the search form into contract-ready filters, leaving out empty fields", () => {
+    const filters = filtersOf({
+      q: "  wei ling ",
+      role: "rider",
+      banned: "no",
+      vip: "yes",
+      registered: [dayjs("2025-06-01"), dayjs("2025-06-30")],
+    });
+    expect(given(filters)).toEqual([
+      { field: "q", operator: "contains", value: "wei ling" },
+      { field: "role", operator: "eq", value: "rider" },
+      { field: "isBanned", operator: "eq", value: false },
+      { field: "isVip", operator: "eq", value: true },
+      { field: "createdAt", operator: "between", value: ["2025-06-01", "2025-06-30"] },
+    ]);
+    expect(given(filtersOf({ q: "   " }))).toEqual([]);
+  });
+
+  it("read back the filters in force, including a dashboard link's", () => {
+    const search = searchOf(
+      filtersOf({ approvalStatus: "pending", banned: "yes" }).filter((f) => f.value !== undefined),
+    );
+    expect(search).toMatchObject({ approvalStatus: "pending", banned: "yes", registered: null });
+  });
+
+  it("restore booleans that came back from the URL as text, and only those", () => {
+    const fromUrl: CrudFilter[] = [
+      { field: "isBanned", operator: "eq", value: "true" },
+      { field: "isVip", operator: "eq", value: "false" },
+      { field: "q", operator: "contains", value: "true" },
+    ];
+    expect(restoreBooleanFilters(fromUrl, BOOLEAN_FILTER_FIELDS)).toEqual([
+      { field: "isBanned", operator: "eq", value: true },
+      { field: "isVip", operator: "eq", value: false },
+      { field: "q", operator: "contains", value: "true" },
+    ]);
+    expect(restoreBooleanFilters(filtersOf({ vip: "yes" }), BOOLEAN_FILTER_FIELDS)).toBe(undefined);
+  });
+});
+
+describe("the users texts", () => {
+  const read = (language: string) =>
+    JSON.parse(
+      readFileSync(join(import.meta.dirname, `../../locales/${language}/users.json`), "utf8"),
+    ) as Record<string, Record<string, string>> & {
+      list: { filters: Record<string, Record<string, string>> };
+    };
+
+  it.each(LANGUAGES)("name every role and status in %s", (language) => {
+    const texts = read(language);
+    for (const [group, values] of [
+      ["role", USER_ROLES],
+      ["approvalStatus", APPROVAL_STATUSES],
+      ["walletStatus", WALLET_STATUSES],
+      ["riderVerification", RIDER_VERIFICATION_STATUSES],
+    ] as const) {
+      expect(Object.keys(texts[group] ?? {}).sort(), group).toEqual([...values].sort());
+    }
+    for (const field of ["banned", "vip"]) {
+      expect(Object.keys(texts.list.filters[field] ?? {}).sort()).toEqual([
+        "any",
+        "label",
+        "no",
+        "yes",
+      ]);
+    }
+  });
+});
