@@ -1,4 +1,4 @@
-import { Authenticated, Refine } from "@refinedev/core";
+import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
@@ -15,6 +15,7 @@ import { ConsoleLayout } from "./layout/console-layout";
 import { DashboardPage, NotFoundPage, SettingPage } from "./pages";
 import { LoginPage } from "./pages/login";
 import { resourceRoutes } from "./resource-routes";
+import { RedirectIntoConsole, RedirectToLogin, SessionGate } from "./session-gate";
 import { brandTheme } from "./theme";
 
 /** Resolves when the active language's texts are in, so the first paint is already translated. */
@@ -25,9 +26,6 @@ const accessControlProvider = createAccessControlProvider({
   permissionCodeOf: (name) =>
     resourceModules.find((module) => module.resource.name === name)?.resource.meta.permissionCode,
 });
-
-/** backoffice.md: while the session is checked the screen shows exactly this. */
-const checkingSession = <div>Loading...</div>;
 
 export default function Console() {
   const antdLocale = useAntdLocale();
@@ -63,20 +61,12 @@ export default function Console() {
               <Route
                 path="/login"
                 element={
-                  <Authenticated key="login" fallback={<LoginPage />} loading={checkingSession}>
-                    <Navigate to="/dashboard" replace />
-                  </Authenticated>
+                  <SessionGate signedIn={<RedirectIntoConsole />} signedOut={<LoginPage />} />
                 }
               />
               <Route
                 element={
-                  <Authenticated
-                    key="console"
-                    fallback={<Navigate to="/login" replace />}
-                    loading={checkingSession}
-                  >
-                    <ConsoleLayout />
-                  </Authenticated>
+                  <SessionGate signedIn={<ConsoleLayout />} signedOut={<RedirectToLogin />} />
                 }
               >
                 <Route path="/dashboard" element={<DashboardPage />} />

@@ -1,18 +1,28 @@
 import dayjs from "dayjs";
 
-/** backoffice.md display format; month names follow the active dayjs locale. */
-export const DISPLAY_DATE_FORMAT = "DD MMM YYYY";
+/**
+ * backoffice.md's display format is DD MMM YYYY. In Chinese, "19 9月 2026" reads wrongly, so the
+ * Chinese console uses the conventional 2026年9月19日. The active dayjs locale (set with the
+ * language) decides.
+ */
+const DATE_FORMATS: Record<string, string> = { en: "DD MMM YYYY", "zh-cn": "YYYY年M月D日" };
+
+function dateFormat(): string {
+  return DATE_FORMATS[dayjs.locale()] ?? "DD MMM YYYY";
+}
+
+function format(iso: string | null | undefined, pattern: string, fallback: string): string {
+  if (!iso) return fallback;
+  const date = dayjs(iso);
+  return date.isValid() ? date.format(pattern) : fallback;
+}
 
 /** A date for people to read; `fallback` when there is none (e.g. never logged in). */
 export function formatDate(iso: string | null | undefined, fallback = "—"): string {
-  if (!iso) return fallback;
-  const date = dayjs(iso);
-  return date.isValid() ? date.format(DISPLAY_DATE_FORMAT) : fallback;
+  return format(iso, dateFormat(), fallback);
 }
 
 /** Date and time, for moments where the hour matters (last login). */
 export function formatDateTime(iso: string | null | undefined, fallback = "—"): string {
-  if (!iso) return fallback;
-  const date = dayjs(iso);
-  return date.isValid() ? date.format(`${DISPLAY_DATE_FORMAT} HH:mm`) : fallback;
+  return format(iso, `${dateFormat()} HH:mm`, fallback);
 }

@@ -1,13 +1,27 @@
-import { CanAccess } from "@refinedev/core";
+import type { ReactNode } from "react";
 import { Route } from "react-router";
+import { canAccess } from "../providers/access-control";
+import { useCurrentAdmin } from "../providers/current-admin";
 import type { ResourceAction, ResourceModule } from "../resources/types";
 import { ForbiddenPage } from "./pages";
 
 const ACTIONS: readonly ResourceAction[] = ["list", "create", "show", "edit"];
 
 /**
- * One route per declared page of every resource, each behind the access-control provider: an
- * administrator without the resource's permission code sees the 403 page, not the page.
+ * Decides from the administrator the session check already loaded, synchronously. Refine's
+ * `CanAccess` asks the provider through a query and renders nothing while it is pending, so a
+ * page could unmount mid-typing (a half-filled form emptied) whenever that query's key changed.
+ */
+function RequirePermission({ code, children }: { code: number | null; children: ReactNode }) {
+  const admin = useCurrentAdmin();
+  // No administrator only happens while signing out: the session guard is about to redirect.
+  if (!admin) return null;
+  return canAccess(admin, code) ? children : <ForbiddenPage />;
+}
+
+/**
+ * One route per declared page of every resource, each behind the resource's permission code: an
+ * administrator without it sees the 403 page, not the page.
  * (A function, not a component: react-router wants `<Route>` elements as direct children.)
  */
 export function resourceRoutes(modules: readonly ResourceModule[]) {
@@ -21,9 +35,9 @@ export function resourceRoutes(modules: readonly ResourceModule[]) {
           key={`${resource.name}:${action}`}
           path={path}
           element={
-            <CanAccess resource={resource.name} action={action} fallback={<ForbiddenPage />}>
+            <RequirePermission code={resource.meta.permissionCode}>
               <Page />
-            </CanAccess>
+            </RequirePermission>
           }
         />,
       ];

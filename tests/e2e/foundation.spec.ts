@@ -55,12 +55,15 @@ test("a super administrator creates a User-only administrator, who then sees onl
   await expect(page.getByRole("heading", { name: "Administrators" })).toBeVisible();
 
   await page.getByRole("button", { name: "New administrator" }).click();
-  await page.getByLabel("Name").fill(deskAdmin.name);
-  await page.getByLabel("Email").fill(deskAdmin.email);
-  await page.getByLabel("Initial password").fill(deskAdmin.password);
-  await page
+  // The list stays on screen while the create page's chunk loads: wait for the page itself.
+  await expect(page.getByRole("heading", { name: "New administrator" })).toBeVisible();
+  const form = page.locator("form");
+  await form.getByLabel("Name").fill(deskAdmin.name);
+  await form.getByLabel("Email").fill(deskAdmin.email);
+  await form.getByLabel("Initial password").fill(deskAdmin.password);
+  await form
     .getByRole("group", { name: "Permissions" })
-    .getByRole("checkbox", { name: /^User/ })
+    .getByRole("checkbox", { name: "User (0)" })
     .check();
   await page.getByRole("button", { name: "Create administrator" }).click();
   await expect(page.getByText(`Administrator ${deskAdmin.name} created`)).toBeVisible();
@@ -94,6 +97,20 @@ test("an administrator without code 8 cannot open Admin by URL, and the API refu
   expect(await list.json()).toEqual({
     message: "You have no permission to access GET Administrators",
   });
+});
+
+test("while the session is checked the screen shows exactly Loading...", async ({ page }) => {
+  await logIn(page, server.url, deskAdmin.email, deskAdmin.password);
+  let release: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/v1/api/account/admin", async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/setting`);
+  await expect(page.locator("#root")).toHaveText("Loading...");
+  release();
+  await expect(page.getByLabel("Current password")).toBeVisible();
 });
 
 test("data survives a restart", async ({ page }) => {

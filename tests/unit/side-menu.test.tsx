@@ -1,7 +1,7 @@
 import type * as RefineCore from "@refinedev/core";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SideMenu } from "../../src/app/layout/side-menu";
 import { changeLanguage, initI18n } from "../../src/providers/i18n";
 
@@ -41,8 +41,6 @@ beforeAll(async () => {
 beforeEach(async () => {
   await changeLanguage("en-US");
 });
-
-afterEach(cleanup);
 
 describe("SideMenu", () => {
   it("renders no entry until the administrator is known", () => {
