@@ -5,7 +5,14 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["dist", "node_modules", "data", "server/db/migrations", "test-results", "playwright-report"],
+    ignores: [
+      "dist",
+      "node_modules",
+      "data",
+      "server/db/migrations",
+      "test-results",
+      "playwright-report",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -14,7 +21,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   {
