@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
-import {
-  aggregationPreValidation,
-  aggregationQuerystring,
-  runAggregation,
-  type CollectionSpec,
-} from "../aggregation";
+import type { CollectionSpec } from "../aggregation";
+import { registerAggregationRoute } from "../aggregation/route";
 import { currentAdmin } from "../auth/access";
 import { administrators, ADMIN_STATUSES, type AdministratorRow } from "../db/schema";
 import { notFound } from "../errors";
 import {
   adminDtoSchema,
-  administratorListSchema,
   changeAdminPermissionBodySchema,
   checkEmailAvailableBodySchema,
   checkEmailAvailableResponseSchema,
@@ -76,28 +71,16 @@ const tags = ["administrators"];
 
 /** The Admin (8) module: the administrators list, detail, create, edit and permission editor. */
 export const administratorsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.get(
-    "/api/administrators/aggregation",
-    {
-      config: { access: access("Administrators") },
-      preValidation: aggregationPreValidation,
-      schema: {
-        tags,
-        summary: "List administrators (filter, sort, pagination as in the aggregation contract)",
-        querystring: aggregationQuerystring,
-        response: { 200: administratorListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const { totalCount, rows } = await runAggregation<AdministratorRow>(
-        db,
-        administratorsCollection,
-        administrators,
-        request.query,
-      );
-      return { totalCount, administrators: rows.map(toAdminDto) };
-    },
-  );
+  registerAggregationRoute(app, db, {
+    path: "/api/administrators/aggregation",
+    access: access("Administrators"),
+    collection: administratorsCollection,
+    table: administrators,
+    item: adminDtoSchema,
+    toItem: (row: AdministratorRow) => toAdminDto(row),
+    tags,
+    summary: "List administrators (filter, sort, pagination as in the aggregation contract)",
+  });
 
   app.get(
     "/api/administrators/:id",

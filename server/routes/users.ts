@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
-import {
-  aggregationPreValidation,
-  aggregationQuerystring,
-  runAggregation,
-  type CollectionSpec,
-} from "../aggregation";
+import type { CollectionSpec } from "../aggregation";
+import { registerAggregationRoute } from "../aggregation/route";
 import { APPROVAL_STATUSES, USER_ROLES, users, type UserRow } from "../db/schema";
 import { notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../schemas/common";
-import { userDetailSchema, userListSchema } from "../schemas/users";
+import { userDetailSchema, userDtoSchema } from "../schemas/users";
 import { findUserDetail, toUserDto } from "../services/users";
 import type { RouteDeps } from "./types";
 
@@ -69,28 +65,16 @@ const tags = ["users"];
 
 /** The User (0) module's user list and detail; the actions on a user join them here. */
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.get(
-    "/api/users/aggregation",
-    {
-      config: { access: access("Users") },
-      preValidation: aggregationPreValidation,
-      schema: {
-        tags,
-        summary: "List users (filter, sort, pagination as in the aggregation contract)",
-        querystring: aggregationQuerystring,
-        response: { 200: userListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const { totalCount, rows } = await runAggregation<UserRow>(
-        db,
-        usersCollection,
-        users,
-        request.query,
-      );
-      return { totalCount, users: rows.map(toUserDto) };
-    },
-  );
+  registerAggregationRoute(app, db, {
+    path: "/api/users/aggregation",
+    access: access("Users"),
+    collection: usersCollection,
+    table: users,
+    item: userDtoSchema,
+    toItem: (row: UserRow) => toUserDto(row),
+    tags,
+    summary: "List users (filter, sort, pagination as in the aggregation contract)",
+  });
 
   app.get(
     "/api/users/:id",

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { aggregationListSchema } from "../aggregation/route";
+
 import { isPermissionCode, PERMISSION_CODES } from "../../src/shared/permissions";
 import { ADMIN_LANGUAGES, ADMIN_STATUSES } from "../db/schema";
 import { emailSchema, isoDateTime, nameSchema } from "./common";
@@ -56,10 +58,7 @@ export const updateAdministratorBodySchema = z.strictObject({
 });
 export type UpdateAdministratorBody = z.infer<typeof updateAdministratorBodySchema>;
 
-export const administratorListSchema = z.object({
-  totalCount: z.number().int(),
-  administrators: z.array(adminDtoSchema),
-});
+export const administratorListSchema = aggregationListSchema("administrators", adminDtoSchema);
 export type AdministratorList = z.output<typeof administratorListSchema>;
 
 export const checkEmailAvailableBodySchema = z.strictObject({

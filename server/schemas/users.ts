@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { aggregationListSchema } from "../aggregation/route";
+
 import {
   APPROVAL_STATUSES,
   RIDER_VERIFICATION_STATUSES,
@@ -33,10 +35,7 @@ export type UserDto = z.output<typeof userDtoSchema>;
 export type UserRole = UserDto["role"];
 export type ApprovalStatus = UserDto["approvalStatus"];
 
-export const userListSchema = z.object({
-  totalCount: z.number().int(),
-  users: z.array(userDtoSchema),
-});
+export const userListSchema = aggregationListSchema("users", userDtoSchema);
 export type UserList = z.output<typeof userListSchema>;
 
 export const userWalletSchema = z

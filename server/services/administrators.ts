@@ -24,17 +24,15 @@ export function toAdminDto(row: AdministratorRow): AdminDto {
   };
 }
 
-/** What the audit trail keeps of an administrator: everything but the hash and timestamps. */
+/** What the audit trail keeps of an administrator: the DTO without its timestamps (never the hash). */
 export function adminAuditSnapshot(row: AdministratorRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    permissions: [...row.permissions],
-    isSuperAdmin: row.isSuperAdmin,
-    status: row.status,
-    language: row.language,
-  };
+  const {
+    lastLoginAt: _lastLogin,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...snapshot
+  } = toAdminDto(row);
+  return snapshot;
 }
 
 /** Sorted, without duplicates: the stored form of a permission list. */
