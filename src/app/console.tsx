@@ -1,4 +1,5 @@
 import { Refine } from "@refinedev/core";
+import { Suspense } from "react";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
@@ -12,8 +13,8 @@ import { DocumentTitle } from "./document-title";
 import { ErrorHandlingBridge } from "./error-handling-bridge";
 import { useConsoleNotificationProvider } from "./notification-provider";
 import { ConsoleLayout } from "./layout/console-layout";
-import { DashboardPage, NotFoundPage, SettingPage } from "./pages";
-import { LoginPage } from "./pages/login";
+import { PageLoading } from "./components/page-loading";
+import { DashboardPage, LoginPage, NotFoundPage, SettingPage } from "./pages";
 import { resourceRoutes } from "./resource-routes";
 import { RedirectIntoConsole, RedirectToLogin, SessionGate } from "./session-gate";
 import { brandTheme } from "./theme";
@@ -61,7 +62,14 @@ export default function Console() {
               <Route
                 path="/login"
                 element={
-                  <SessionGate signedIn={<RedirectIntoConsole />} signedOut={<LoginPage />} />
+                  <SessionGate
+                    signedIn={<RedirectIntoConsole />}
+                    signedOut={
+                      <Suspense fallback={<PageLoading />}>
+                        <LoginPage />
+                      </Suspense>
+                    }
+                  />
                 }
               />
               <Route

@@ -14,7 +14,7 @@ export function DocumentTitle() {
     const app = t("app.name");
     const page =
       pathname === "/login"
-        ? t("auth:login.signin")
+        ? t("pages.login.signin")
         : findMenuEntry(MENU, shellId ? `/${shellId}` : pathname)?.entry.label;
     document.title = page ? `${t(page)} · ${app}` : app;
   }, [pathname, shellId, t, i18n.language]);

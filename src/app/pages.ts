@@ -4,6 +4,9 @@ import { lazy } from "react";
 export const DashboardPage = lazy(() => import("./dashboard/dashboard-page"));
 export const SettingPage = lazy(() => import("./setting/setting-page"));
 
+// Signed-in administrators never need Refine's AuthPage and the form engine it brings.
+export const LoginPage = lazy(() => import("./pages/login"));
+
 // Rarely seen, and antd's Result carries large illustrations: fetched only when needed.
 export const NotFoundPage = lazy(() =>
   import("./pages/not-found").then((module) => ({ default: module.NotFoundPage })),

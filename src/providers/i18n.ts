@@ -1,5 +1,6 @@
 import type { I18nProvider } from "@refinedev/core";
 import type { Locale as AntdLocale } from "antd/es/locale";
+import antdEnglish from "antd/es/locale/en_US";
 import dayjs from "dayjs";
 import i18next from "i18next";
 import { useSyncExternalStore } from "react";
@@ -14,7 +15,6 @@ export const LANGUAGE_STORAGE_KEY = "language";
 export const NAMESPACES = [
   "common",
   "menu",
-  "auth",
   "dashboard",
   "setting",
   "admin",
@@ -71,17 +71,19 @@ async function loadTexts(language: Language): Promise<void> {
   }
 }
 
-// antd's built-in default is en_US, so only the Chinese tables are fetched, and only on demand.
-let antdLocale: AntdLocale | undefined;
+// antd bundles en_US as its default anyway, so only the Chinese tables are fetched, on demand.
+// ConfigProvider always gets a locale object: going from none to one wraps its children in a new
+// provider, which remounts the whole console and empties every half-filled form.
+let antdLocale: AntdLocale = antdEnglish;
 
 /** Fetches antd's table for `language` (dayjs's registers itself); applies nothing yet. */
-async function loadComponentLocale(language: Language): Promise<AntdLocale | undefined> {
-  if (language !== "cn-ZH") return undefined;
+async function loadComponentLocale(language: Language): Promise<AntdLocale> {
+  if (language !== "cn-ZH") return antdEnglish;
   const [antd] = await Promise.all([import("antd/es/locale/zh_CN"), import("dayjs/locale/zh-cn")]);
   return antd.default;
 }
 
-function applyComponentLocale(language: Language, locale: AntdLocale | undefined): void {
+function applyComponentLocale(language: Language, locale: AntdLocale): void {
   antdLocale = locale;
   dayjs.locale(language === "cn-ZH" ? "zh-cn" : "en");
 }
@@ -169,8 +171,8 @@ function subscribeToLanguage(onChange: () => void): () => void {
   return () => i18next.off("languageChanged", onChange);
 }
 
-/** antd's locale for the active language (`undefined` = antd's built-in English). */
-export function useAntdLocale(): AntdLocale | undefined {
+/** antd's locale for the active language. */
+export function useAntdLocale(): AntdLocale {
   return useSyncExternalStore(subscribeToLanguage, () => antdLocale);
 }
 

@@ -43,6 +43,25 @@ test("the server prints the demo logins, super administrator first", () => {
   expect(printed).toEqual(expect.arrayContaining(["user desk", "finance", "banned administrator"]));
 });
 
+test("a wrong password is refused with a clear message in the chosen language, and the form asks for what is missing", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Enter your email address")).toBeVisible();
+  await expect(page.getByText("Enter your password")).toBeVisible();
+
+  await page.getByLabel("Email").fill(superAdmin.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Incorrect e-mail or password.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  await switchLanguage(page, "中文");
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page.getByText("电子邮件或密码不正确。")).toBeVisible();
+});
+
 test("a super administrator creates a User-only administrator, who then sees only Dashboard, User and Setting, in English and Chinese", async ({
   page,
 }) => {

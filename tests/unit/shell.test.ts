@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_SECTIONS } from "../../src/app/dashboard/sections";
-import { validateLogin } from "../../src/app/pages/login-form";
 import { shellPageFor } from "../../src/app/shell-pages";
 
 describe("the ?id= shell parameter", () => {
@@ -37,24 +36,5 @@ describe("dashboard figures", () => {
     expect(pending.pathname).toBe("/user-mgmt");
     expect(pending.searchParams.get("filters[0][field]")).toBe("approvalStatus");
     expect(pending.searchParams.get("filters[0][value]")).toBe("pending");
-  });
-});
-
-describe("the login form's checks", () => {
-  it("asks for both fields", () => {
-    expect(validateLogin({ email: " ", password: "" })).toEqual({
-      email: "login.errors.requiredEmail",
-      password: "login.errors.requiredPassword",
-    });
-  });
-
-  it("rejects something that is not an e-mail address", () => {
-    expect(validateLogin({ email: "superadmin", password: "x" })).toEqual({
-      email: "login.errors.validEmail",
-    });
-  });
-
-  it("accepts an address with surrounding spaces", () => {
-    expect(validateLogin({ email: " a@b.example ", password: "x" })).toEqual({});
   });
 });

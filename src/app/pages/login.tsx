@@ -1,13 +1,12 @@
 import { keys, useNotification } from "@refinedev/core";
+import { AuthPage } from "@refinedev/antd";
 import { useMutationState } from "@tanstack/react-query";
-import { Flex, Layout, Modal } from "antd";
+import { Flex, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLoginError, type LoginError } from "../../providers/auth";
-import { Panel } from "../components/panel";
 import { Brand } from "../layout/brand";
 import { LanguageSwitcher } from "../layout/language-switcher";
-import { LoginForm } from "./login-form";
 
 const LOGIN_MUTATION_KEY = keys().auth().action("login").get();
 
@@ -35,8 +34,13 @@ function useBannedLogin(): { attempt: LoginAttempt; error: LoginError } | undefi
   return { attempt: latest, error: latest.error };
 }
 
-export function LoginPage() {
-  const { t } = useTranslation("auth");
+/**
+ * Refine's AuthPage against the login call (texts under `pages.login.*` in `common`). The API has
+ * no sign-up or password reset and sessions persist, so those links and "remember me" are off.
+ * A lazy chunk of its own: the form engine it brings is not loaded by a signed-in console.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation("common");
   const { close } = useNotification();
   const banned = useBannedLogin();
   const [dismissedAt, setDismissedAt] = useState(0);
@@ -48,25 +52,31 @@ export function LoginPage() {
   }, [showBanned, close]);
 
   return (
-    <Layout style={{ minHeight: "100dvh" }}>
-      <Flex component="header" justify="flex-end" style={{ padding: "12px 16px" }}>
-        <LanguageSwitcher />
-      </Flex>
-      <Flex component="main" vertical align="center" style={{ padding: "24px 16px 64px" }}>
-        <h1 style={{ margin: "0 0 24px", fontSize: 20 }}>
-          <Brand />
-        </h1>
-        <Panel style={{ width: "100%", maxWidth: 400 }}>
-          <h2 style={{ fontSize: 22, textAlign: "center", marginTop: 0, marginBottom: 24 }}>
-            {t("login.title")}
-          </h2>
-          <LoginForm />
-        </Panel>
-      </Flex>
+    <>
+      <AuthPage
+        type="login"
+        title={
+          <h1 style={{ margin: 0, fontSize: 20 }}>
+            <Brand />
+          </h1>
+        }
+        rememberMe={false}
+        forgotPasswordLink={false}
+        registerLink={false}
+        renderContent={(content, title) => (
+          <main>
+            <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+              <LanguageSwitcher />
+            </Flex>
+            {title}
+            {content}
+          </main>
+        )}
+      />
       <Modal
         open={showBanned}
         title={banned?.error.name}
-        okText={t("common:ok")}
+        okText={t("ok")}
         onOk={() => setDismissedAt(banned?.attempt.submittedAt ?? Date.now())}
         onCancel={() => setDismissedAt(banned?.attempt.submittedAt ?? Date.now())}
         cancelButtonProps={{ style: { display: "none" } }}
@@ -74,6 +84,6 @@ export function LoginPage() {
       >
         <p>{banned?.error.message}</p>
       </Modal>
-    </Layout>
+    </>
   );
 }

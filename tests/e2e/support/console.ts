@@ -30,6 +30,9 @@ export async function menuLabels(page: Page): Promise<string[]> {
 export async function switchLanguage(page: Page, to: "English" | "中文") {
   await page.getByRole("button", { name: /^(Language|语言)$/ }).click();
   await page.getByRole("menuitem", { name: to }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", to === "中文" ? "zh-CN" : "en");
+  // Let the drop-down finish closing, so nothing half-faded is left on the page.
+  await expect(page.locator(".ant-dropdown:not(.ant-dropdown-hidden)")).toHaveCount(0);
 }
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
