@@ -37,6 +37,10 @@ export interface ApiErrorInit {
   statusCode?: number;
   code?: string;
   data?: unknown;
+  /** The request's HTTP method, lower case: a failed `get` is a failed data retrieval. */
+  method?: string;
+  /** What the failed retrieval was for (a list's title), put before the list-failure text. */
+  prefix?: string;
 }
 
 export class ApiError extends Error {
@@ -44,6 +48,8 @@ export class ApiError extends Error {
   readonly statusCode?: number;
   readonly code?: string;
   readonly data?: unknown;
+  readonly method?: string;
+  readonly prefix?: string;
   /**
    * Field errors in Refine's `HttpError.errors` shape, so Refine forms mark the fields a
    * VALIDATION_ERROR names (`data.issues[].path`).
@@ -57,6 +63,8 @@ export class ApiError extends Error {
     this.statusCode = init.statusCode;
     this.code = init.code;
     this.data = init.data;
+    this.method = init.method;
+    this.prefix = init.prefix;
     this.errors = fieldErrors(init.data);
   }
 }
@@ -99,7 +107,19 @@ export function apiErrorFromResponse(
   statusCode: number,
   body: unknown,
   contentType = "",
+  method?: string,
 ): ApiError {
+  const sorted = sortResponse(statusCode, body, contentType);
+  return method === undefined ? sorted : new ApiError({ ...initOf(sorted), method });
+}
+
+/** The init an ApiError was made from, to copy it with one field changed. */
+export function initOf(error: ApiError): ApiErrorInit {
+  const { kind, message, statusCode, code, data, method, prefix } = error;
+  return { kind, message, statusCode, code, data, method, prefix };
+}
+
+function sortResponse(statusCode: number, body: unknown, contentType: string): ApiError {
   if (isRecord(body)) {
     const message = typeof body.message === "string" ? body.message : undefined;
     if (typeof body.code === "string" && body.code !== "") {
@@ -146,13 +166,14 @@ export function apiErrorFromAxios(error: unknown): ApiError {
   if (isCancel(error)) {
     return new ApiError({ kind: "cancelled", message: "Request cancelled" });
   }
+  const method = isAxiosError(error) ? error.config?.method?.toLowerCase() : undefined;
   if (isAxiosError(error) && error.response) {
     const { status, data, headers } = error.response;
-    return apiErrorFromResponse(status, data, headerText(headers["content-type"]));
+    return apiErrorFromResponse(status, data, headerText(headers["content-type"]), method);
   }
   // No response: network down, DNS failure, CORS refusal or the 30-minute timeout.
   const detail = error instanceof AxiosError ? error.code : undefined;
-  return new ApiError({ kind: "network", message: UNEXPECTED_ERROR_MESSAGE, data: detail });
+  return new ApiError({ kind: "network", message: UNEXPECTED_ERROR_MESSAGE, data: detail, method });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   loadCurrentAdmin,
   setCurrentAdmin,
 } from "./current-admin";
-import { describeApiError, handleApiError } from "./error-handler";
+import { handleApiError, notifyError } from "./error-handler";
 import { translateResolved, type Translate } from "./errors";
 import { http } from "./http";
 import { clearToken, getToken, setToken } from "./session";
@@ -46,23 +46,29 @@ export function isLoginError(value: unknown): value is LoginError {
 
 const translate: Translate = (key, options) => String(i18next.t(key, options));
 
+/**
+ * The central handler shows why the login was refused (the Wrong password text, the banned
+ * dialog, Fail to fetch data); the returned error is for Refine, whose own login toast the
+ * console's notification provider leaves out so the refusal is said once.
+ */
 function loginFailure(error: unknown): AuthActionResponse {
-  const described = describeApiError(error, translate);
+  const described = handleApiError(error);
   if (described.dialog) {
-    // errors.md: a banned account's token is cleared and the page stays on login.
-    clearToken();
-    clearCurrentAdmin();
     const { title, content, email } = described.dialog;
-    return {
-      success: false,
-      error: new LoginError(title, content, described.error, email),
-    };
+    return { success: false, error: new LoginError(title, content, described.error, email) };
   }
+  const title = translate("errors:login.failed");
   const message = translateResolved(described.resolved, translate);
-  return {
-    success: false,
-    error: new LoginError(translate("errors:login.failed"), message, described.error),
-  };
+  // A coded refusal (RATE_LIMITED, …) is the form's to explain, and the login form is this one.
+  if (described.effect === "silent" && described.error.kind === "coded") {
+    notifyError({
+      key: `login:${described.error.code ?? ""}`,
+      type: "error",
+      message: title,
+      description: message,
+    });
+  }
+  return { success: false, error: new LoginError(title, message, described.error) };
 }
 
 function permissionsOf(admin: AdminDto) {
@@ -101,7 +107,9 @@ export const authProvider: AuthProvider = {
 
   /**
    * backoffice.md: with a token, `GET /api/account/admin` decides. An error status ends the
-   * session; no answer at all (server down) keeps the token so the session survives the outage.
+   * session: the handler says why (Login Expired, …), clears the token and reloads, which lands
+   * on login. No answer at all (server down) is said (Fail to fetch data) but keeps the token, so
+   * the session survives the outage.
    */
   check: async (): Promise<CheckResponse> => {
     if (!getToken()) {
@@ -113,14 +121,9 @@ export const authProvider: AuthProvider = {
       return { authenticated: true };
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.statusCode === undefined) {
-        return { authenticated: false, redirectTo: LOGIN_PATH, error: apiError };
-      }
-      // The handler says why (Login Expired, …); Refine's logout redirect replaces its reload.
-      handleApiError(apiError, { reload: false });
-      clearToken();
-      clearCurrentAdmin();
-      return { authenticated: false, logout: true, redirectTo: LOGIN_PATH, error: apiError };
+      const endSession = apiError.statusCode !== undefined;
+      handleApiError(apiError, {}, { endSession });
+      return { authenticated: false, redirectTo: LOGIN_PATH, error: apiError };
     }
   },
 

@@ -2,7 +2,7 @@ import type { BaseRecord, DataProvider, MetaQuery } from "@refinedev/core";
 import simpleRestDataProvider from "@refinedev/simple-rest";
 
 import { encodeAggregationQuery, MAX_PAGE_SIZE } from "./aggregation-encoder";
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from "./api-error";
+import { ApiError, initOf, isApiError, UNEXPECTED_ERROR_MESSAGE } from "./api-error";
 import { API_BASE, http } from "./http";
 
 /**
@@ -53,7 +53,18 @@ function unreadableList(status: number, body: unknown): ApiError {
     statusCode: status,
     message: UNEXPECTED_ERROR_MESSAGE,
     data: body,
+    method: "get",
   });
+}
+
+/**
+ * `meta.errorPrefix`: what a list is (its title), so the list-failure toast can say which list
+ * failed (errors.md, "with an optional prefix").
+ */
+function withListPrefix(error: unknown, meta?: MetaQuery): unknown {
+  const prefix: unknown = meta?.errorPrefix;
+  if (!isApiError(error) || typeof prefix !== "string" || prefix === "") return error;
+  return new ApiError({ ...initOf(error), prefix });
 }
 
 const getList: DataProvider["getList"] = async <TData extends BaseRecord = BaseRecord>({
@@ -64,19 +75,23 @@ const getList: DataProvider["getList"] = async <TData extends BaseRecord = BaseR
   meta,
 }: Parameters<DataProvider["getList"]>[0]) => {
   const collection = collectionOf(resource, meta);
-  const response = await http.get<Record<string, unknown>>(
-    `${REST_ROOT}/${collection}/aggregation`,
-    {
-      params: encodeAggregationQuery({ filters, sorters, pagination }),
-      signal: signalOf(meta),
-    },
-  );
-  const body = response.data;
-  const rows =
-    typeof body === "object" && body !== null ? body[listKeyOf(resource, meta)] : undefined;
-  if (!Array.isArray(rows)) throw unreadableList(response.status, body);
-  const total = typeof body.totalCount === "number" ? body.totalCount : rows.length;
-  return { data: rows as TData[], total };
+  try {
+    const response = await http.get<Record<string, unknown>>(
+      `${REST_ROOT}/${collection}/aggregation`,
+      {
+        params: encodeAggregationQuery({ filters, sorters, pagination }),
+        signal: signalOf(meta),
+      },
+    );
+    const body = response.data;
+    const rows =
+      typeof body === "object" && body !== null ? body[listKeyOf(resource, meta)] : undefined;
+    if (!Array.isArray(rows)) throw unreadableList(response.status, body);
+    const total = typeof body.totalCount === "number" ? body.totalCount : rows.length;
+    return { data: rows as TData[], total };
+  } catch (error) {
+    throw withListPrefix(error, meta);
+  }
 };
 
 const getMany: NonNullable<DataProvider["getMany"]> = async <

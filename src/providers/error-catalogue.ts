@@ -18,6 +18,8 @@ export interface CatalogueEntry {
   key?: string;
   /** A headline above that text, for rows that show two (a toast's title, a dialog's title). */
   titleKey?: string;
+  /** Toasts sharing a notice key replace each other: set where many failures make one message. */
+  noticeKey?: string;
 }
 
 /** errors.md: the page reloads 500 ms after the token is cleared, long enough to read why. */
@@ -70,6 +72,24 @@ export const KIND_CATALOGUE: Readonly<Record<ApiErrorKind, CatalogueEntry>> = {
   client: { effect: "toast" },
 };
 
+/**
+ * "A list fetch fails": one toast, however many retrievals fail together (hence one notice key
+ * for every list, prefixed or not). It stands in for the rows that have nothing to tell staff
+ * about a failed read: a coded error, a bare status, an unreadable body. Session rows, the
+ * dialog, a server message or text, no response and the suppressed message keep their own row.
+ */
+export const LIST_FETCH_FAILED: CatalogueEntry = {
+  effect: "toast",
+  key: "errors:listFetchFailed",
+  noticeKey: "list-fetch-failed",
+};
+const LIST_FETCH_FAILED_WITH_PREFIX = "errors:listFetchFailedWithPrefix";
+const LIST_ROW_REPLACES: ReadonlySet<ApiErrorKind> = new Set(["coded", "status", "malformed"]);
+
+function isFailedRetrieval(error: ApiError): boolean {
+  return error.method === "get" && LIST_ROW_REPLACES.has(error.kind);
+}
+
 /** One failure looked up in the catalogue, with what its texts need filled in. */
 export interface ResolvedApiError extends CatalogueEntry {
   /** Interpolation values for `key` (the permission target, the contact e-mail). */
@@ -86,6 +106,23 @@ function bannedEmail(data: unknown): string {
   return "";
 }
 
+/**
+ * What the central handler shows for a failure: its row, or the list-failure row for a failed
+ * read. Views explaining a failure in place use resolveApiError, which keeps the specific text.
+ */
+export function resolveHandledError(error: ApiError): ResolvedApiError {
+  if (!isFailedRetrieval(error)) return resolveApiError(error);
+  const text = error.message;
+  if (!error.prefix) return { ...LIST_FETCH_FAILED, text };
+  return {
+    ...LIST_FETCH_FAILED,
+    key: LIST_FETCH_FAILED_WITH_PREFIX,
+    values: { prefix: error.prefix },
+    text,
+  };
+}
+
+/** The row of a failure by what the server answered (both tables, without the list row). */
 export function resolveApiError(error: ApiError): ResolvedApiError {
   const text = error.message;
   if (error.kind === "coded") {

@@ -4,7 +4,7 @@ import { toApiError, type ApiError } from "./api-error";
 import { clearCurrentAdmin } from "./current-admin";
 import {
   RELOAD_DELAY_MS,
-  resolveApiError,
+  resolveHandledError,
   type ErrorEffect,
   type ResolvedApiError,
 } from "./error-catalogue";
@@ -30,8 +30,8 @@ export interface ErrorHandlerDeps {
   t: Translate;
   notify: (notice: ErrorNotice) => void;
   showBannedDialog: (dialog: BannedDialog) => void;
-  /** Reloads the page; `false` when the caller redirects to login itself (the auth check). */
-  reload: (() => void) | false;
+  /** Reloads the page, which without a token lands on login and starts from a clean state. */
+  reload: () => void;
   clearSession: () => void;
   schedule: (run: () => void, delayMs: number) => void;
 }
@@ -77,7 +77,7 @@ export function configureErrorHandling(deps: Partial<ErrorHandlerDeps>): () => v
 /** What the catalogue says about a failure, as texts in the current language. No side effects. */
 export function describeApiError(error: unknown, t: Translate): DescribedApiError {
   const apiError = toApiError(error);
-  const resolved = resolveApiError(apiError);
+  const resolved = resolveHandledError(apiError);
   const text = translateResolved(resolved, t);
   const described: DescribedApiError = { error: apiError, resolved, effect: resolved.effect };
   if (resolved.effect === "bannedDialog") {
@@ -85,7 +85,7 @@ export function describeApiError(error: unknown, t: Translate): DescribedApiErro
     described.dialog = { title, content: text, email: resolved.values?.email ?? "" };
   } else if (resolved.effect !== "silent") {
     described.notice = {
-      key: resolved.key ?? `text:${resolved.text}`,
+      key: resolved.noticeKey ?? resolved.key ?? `text:${resolved.text}`,
       type: "error",
       ...(resolved.titleKey
         ? { message: t(resolved.titleKey), description: text }
@@ -95,24 +95,36 @@ export function describeApiError(error: unknown, t: Translate): DescribedApiErro
   return described;
 }
 
+/** Shows one error toast where the handler draws them: for the login form's own coded errors. */
+export function notifyError(notice: ErrorNotice): void {
+  ({ ...defaultDeps, ...configured }).notify(notice);
+}
+
+/**
+ * Failures already handled. Refine reports one failed query once per hook watching it, so the
+ * same error can arrive twice; its effect (a toast, a reload) must happen once.
+ */
+const handled = new WeakSet<ApiError>();
+
 /**
  * The central handler (errors.md): looks the failure up in the catalogue and carries out its
- * effect. Refine's authProvider.onError and check call it; tests pass their own dependencies.
+ * effect. Refine's authProvider.onError, check and login call it; tests pass their own
+ * dependencies. `endSession` ends the session whatever the row (the session check's rule: any
+ * error status from `GET /api/account/admin` sends the administrator back to login).
  */
 export function handleApiError(
   error: unknown,
   overrides: Partial<ErrorHandlerDeps> = {},
+  { endSession = false }: { endSession?: boolean } = {},
 ): DescribedApiError {
   const deps: ErrorHandlerDeps = { ...defaultDeps, ...configured, ...overrides };
   const described = describeApiError(error, deps.t);
-  if (described.effect === "clearTokenAndReload" || described.effect === "bannedDialog") {
-    deps.clearSession();
-  }
+  if (handled.has(described.error)) return described;
+  handled.add(described.error);
+  const reloads = described.effect === "clearTokenAndReload" || endSession;
+  if (reloads || described.effect === "bannedDialog") deps.clearSession();
   if (described.notice) deps.notify(described.notice);
   if (described.dialog) deps.showBannedDialog(described.dialog);
-  const { reload } = deps;
-  if (described.effect === "clearTokenAndReload" && reload) {
-    deps.schedule(reload, RELOAD_DELAY_MS);
-  }
+  if (reloads) deps.schedule(deps.reload, RELOAD_DELAY_MS);
   return described;
 }

@@ -48,7 +48,12 @@ function rejectUnreadableSuccess(response: AxiosResponse): AxiosResponse {
   const contentType = contentTypeOf(response);
   const looksStructured = /^\s*[<{[]/.test(data);
   if (/html/i.test(contentType) || (/json/i.test(contentType) && looksStructured)) {
-    throw apiErrorFromResponse(response.status, data, contentType);
+    throw apiErrorFromResponse(
+      response.status,
+      data,
+      contentType,
+      response.config.method?.toLowerCase(),
+    );
   }
   return response;
 }

@@ -102,6 +102,12 @@ describe("login", () => {
     );
     const result = await authProvider.login({ email: admin.email, password: "x" });
     expect(result.error?.message).toBe("Too many attempts. Please wait a minute and try again.");
+    expect(notices).toEqual([
+      expect.objectContaining({
+        message: "Login failed",
+        description: "Too many attempts. Please wait a minute and try again.",
+      }),
+    ]);
   });
 });
 
@@ -128,28 +134,28 @@ describe("check", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("on an error status clears cookie and storage, says why and logs out to login", async () => {
+  it("on an error status clears cookie and storage, says why and reloads to login", async () => {
     setToken(aToken());
     serveAccount(() => HttpResponse.json({ message: "JWT expired" }, { status: 401 }));
     const result = await authProvider.check();
-    expect(result).toMatchObject({ authenticated: false, logout: true, redirectTo: "/login" });
+    expect(result).toMatchObject({ authenticated: false, redirectTo: "/login" });
     expect(document.cookie).not.toMatch(/jwt=/);
     expect(localStorage.getItem("jwt")).toBeNull();
     expect(getCurrentAdmin()).toBeNull();
     expect(notices.map((n) => n.message)).toEqual(["Login Expired, Please Relogin"]);
-    // Refine's logout redirect replaces the reload.
-    expect(scheduled).toEqual([]);
+    expect(scheduled).toEqual([500]);
   });
 
   it("ends the session on any error status, even one the catalogue does not name", async () => {
     setToken(aToken());
     serveAccount(() => new HttpResponse(null, { status: 500 }));
-    await expect(authProvider.check()).resolves.toMatchObject({
-      authenticated: false,
-      logout: true,
-    });
+    await expect(authProvider.check()).resolves.toMatchObject({ authenticated: false });
     expect(document.cookie).not.toMatch(/jwt=/);
     expect(localStorage.getItem("jwt")).toBeNull();
+    expect(notices.map((n) => n.message)).toEqual([
+      "Something went wrong while retriving data, please contact our technical support",
+    ]);
+    expect(scheduled).toEqual([500]);
   });
 
   it("keeps the token when the server cannot be reached", async () => {
@@ -158,8 +164,9 @@ describe("check", () => {
     serveAccount(() => HttpResponse.error());
     const result = await authProvider.check();
     expect(result).toMatchObject({ authenticated: false, redirectTo: "/login" });
-    expect(result.logout).toBeUndefined();
     expect(getToken()).toBe(token);
+    expect(notices.map((n) => n.message)).toEqual(["Fail to fetch data"]);
+    expect(scheduled).toEqual([]);
   });
 });
 

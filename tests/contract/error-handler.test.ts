@@ -12,10 +12,13 @@ const { server } = useApiServer();
 
 beforeAll(() => initErrorTexts("en-US"));
 
-/** Runs one real failing call through the central handler with recording dependencies. */
+/**
+ * Runs one real failing call (a change, so the list-failure row stays out of it) through the
+ * central handler with recording dependencies.
+ */
 async function handle(answer: () => Response) {
-  server.use(mswHttp.get(`${API}/api/probe`, answer));
-  const error = await http.get("/api/probe").catch((e: unknown) => e);
+  server.use(mswHttp.post(`${API}/api/probe`, answer));
+  const error = await http.post("/api/probe").catch((e: unknown) => e);
   const notify = vi.fn<ErrorHandlerDeps["notify"]>();
   const showBannedDialog = vi.fn<ErrorHandlerDeps["showBannedDialog"]>();
   const reload = vi.fn();
@@ -150,5 +153,23 @@ describe("central handler: messages that leave the session alone", () => {
     const first = await handle(() => HttpResponse.error());
     const second = await handle(() => HttpResponse.error());
     expect(first.notify.mock.calls[0]![0].key).toBe(second.notify.mock.calls[0]![0].key);
+  });
+});
+
+describe("central handler: one failure, one effect", () => {
+  it("acts once on a failure reported twice (two hooks watching one query)", async () => {
+    setToken(aToken());
+    server.use(
+      mswHttp.post(`${API}/api/probe`, () =>
+        HttpResponse.json({ message: "JWT expired" }, { status: 401 }),
+      ),
+    );
+    const error = await http.post("/api/probe").catch((e: unknown) => e);
+    const notify = vi.fn<ErrorHandlerDeps["notify"]>();
+    const schedule = vi.fn<ErrorHandlerDeps["schedule"]>();
+    handleApiError(error, { t, notify, schedule });
+    handleApiError(error, { t, notify, schedule });
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(schedule).toHaveBeenCalledTimes(1);
   });
 });

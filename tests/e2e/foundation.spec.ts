@@ -3,7 +3,6 @@
  * log in as the demo super administrator, create an administrator holding only code 0, log in
  * as them, see only Dashboard, User and Setting, switch to Chinese; data survives a restart.
  */
-import { expect, test } from "@playwright/test";
 import {
   logIn,
   logOut,
@@ -11,9 +10,11 @@ import {
   seriousA11yViolations,
   switchLanguage,
 } from "./support/console";
+import { expect, test } from "./support/fixtures";
+import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
-const PORT = 8181;
+const PORT = e2ePort(0);
 let server: RunningServer;
 let superAdmin: { email: string; password: string };
 

@@ -7,6 +7,12 @@ import { isApiError, translateApiError, type Translate } from "../../providers/e
  * error handler, so the form stays quiet rather than toast it twice. Codes the form writes under
  * a field (`shownInline`) get no toast either.
  */
+/**
+ * The key prefix marking a form's own error toast. Every other error notification Refine opens
+ * repeats a failure the central handler has already shown, and the console leaves it out.
+ */
+export const FORM_ERROR_KEY_PREFIX = "form-error:";
+
 export function codedErrorNotification(
   t: Translate,
   title: string,
@@ -15,7 +21,12 @@ export function codedErrorNotification(
   return (error?: unknown): OpenNotificationParams | false => {
     const code = errorCodeOf(error);
     if (code === undefined || shownInline.includes(code)) return false;
-    return { type: "error", message: title, description: translateApiError(error, t) };
+    return {
+      key: `${FORM_ERROR_KEY_PREFIX}${code}`,
+      type: "error",
+      message: title,
+      description: translateApiError(error, t),
+    };
   };
 }
 

@@ -33,8 +33,10 @@ export default function UserList() {
     sorters: { initial: [{ field: "createdAt", order: "desc" }] },
     // Page, sort and filters live in the URL: reloads, links and the back button keep them.
     syncWithLocation: true,
-    // The error state below explains a failed load; the central handler toasts it once.
+    // The error state below explains a failed load; the central handler toasts it once,
+    // naming this list.
     errorNotification: false,
+    meta: { errorPrefix: t("list.title") },
   });
 
   // Set during render, so the list is first requested with booleans, never with "true".

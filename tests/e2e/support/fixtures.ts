@@ -1,0 +1,35 @@
+/**
+ * The browser stories' `test`: Playwright's, with a page that fails the test on any uncaught
+ * exception or console error. A blank screen usually starts as one of these, so no story may pass
+ * while the console is quietly broken. Every spec imports `test` and `expect` from here.
+ */
+import { expect, test as base, type ConsoleMessage } from "@playwright/test";
+
+/**
+ * What Chromium logs by itself for a request that failed on the network side: an error status
+ * (the deliberate 401s, 403s and 500s of the error stories) or a server that is not there. The
+ * console handles these; the browser still reports them, and they are no fault of the page.
+ */
+const EXPECTED_NETWORK_ERRORS: readonly RegExp[] = [
+  /^Failed to load resource: the server responded with a status of [45]\d\d\b/,
+  /^Failed to load resource: net::ERR_CONNECTION_REFUSED$/,
+];
+
+function isExpectedNetworkError(message: ConsoleMessage): boolean {
+  return EXPECTED_NETWORK_ERRORS.some((pattern) => pattern.test(message.text()));
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`uncaught exception: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() !== "error" || isExpectedNetworkError(message)) return;
+      problems.push(`console error: ${message.text()} (${message.location().url})`);
+    });
+    await use(page);
+    expect(problems, "the page must log no uncaught exception and no console error").toEqual([]);
+  },
+});
+
+export { expect };
