@@ -1,10 +1,90 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
+import type { HtmlTagDescriptor, Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build, which the server sends to browsers
+ * that accept them (@fastify/static `preCompressed`): compressing once here at the highest levels
+ * beats compressing on every request, and a phone on a slow link gets a third of the bytes.
+ */
+function precompress(): Plugin {
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : [path];
+    });
+  return {
+    name: "precompress",
+    apply: "build",
+    writeBundle(options) {
+      if (!options.dir) return;
+      for (const path of files(options.dir)) {
+        if (!/\.(js|css|html|json|svg)$/.test(path) || path.includes("/.vite/")) continue;
+        const body = readFileSync(path);
+        if (body.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+        // Quality 9 is within a few per cent of 11 and builds several times faster.
+        const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } };
+        writeFileSync(`${path}.br`, brotliCompressSync(body, brotli));
+      }
+    },
+  };
+}
+
+/**
+ * `/` is the public calculator, whose chunk main.tsx can only request after React has downloaded
+ * and run: one more round trip (~0.25 s on a phone) before the first paint. Naming the
+ * calculator's chunk, its style sheet and both languages' texts in the page lets the browser
+ * fetch them alongside the entry. Console paths pay ~12 kB of bandwidth for it, and no delay.
+ */
+function preloadCalculator(): Plugin {
+  return {
+    name: "preload-calculator",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [c] : []));
+        const page = chunks.find((c) =>
+          c.facadeModuleId?.endsWith("/src/calculator/calculator-app.tsx"),
+        );
+        if (!page)
+          throw new Error("preload-calculator: no chunk for src/calculator/calculator-app.tsx");
+        const entryFiles = new Set(
+          chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]),
+        );
+        const texts = chunks.filter((c) =>
+          /\/locales\/[^/]+\/calculator\.json$/.test(c.facadeModuleId ?? ""),
+        );
+        const scripts = [page.fileName, ...page.imports, ...texts.map((c) => c.fileName)].filter(
+          (file) => !entryFiles.has(file),
+        );
+        const tag = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({
+          tag: "link",
+          attrs,
+          injectTo: "head",
+        });
+        return [
+          ...[...(page.viteMetadata?.importedCss ?? [])].map((file) =>
+            tag({ rel: "stylesheet", crossorigin: true, href: `/${file}` }),
+          ),
+          ...scripts.map((file) =>
+            tag({ rel: "modulepreload", crossorigin: true, href: `/${file}` }),
+          ),
+        ];
+      },
+    },
+  };
+}
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadCalculator(), precompress()],
   server: {
     port: 5173,
     proxy: { "/v1": apiTarget },

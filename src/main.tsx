@@ -1,34 +1,43 @@
-// First, before any antd code runs: antd's static message/modal/notification helpers render
-// nothing on React 19 without this patch.
-import "@ant-design/v5-patch-for-react-19";
 import { Component, StrictMode, Suspense, lazy, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
+import { initialLanguage, loadCalculatorTexts } from "./calculator/i18n";
 
-// `/` belongs to the public calculator (a later issue). Until it exists, send visitors to the
-// console's dashboard without loading a router or a placeholder screen.
-if (window.location.pathname === "/") {
-  window.history.replaceState(
-    null,
-    "",
-    `/dashboard${window.location.search}${window.location.hash}`,
+/**
+ * The calculator's chunk and its texts for the visitor's language, fetched side by side (index.html
+ * also preloads them). It is rendered once both are here, without Suspense: React holds back a
+ * Suspense boundary's content for up to 300 ms after its fallback, which would delay the first paint.
+ */
+function loadCalculator(): Promise<ReactNode> {
+  const language = initialLanguage();
+  return Promise.all([import("./calculator/calculator-app"), loadCalculatorTexts(language)]).then(
+    ([{ CalculatorApp }, texts]) => (
+      <CalculatorApp initialLanguage={language} initialTexts={texts} />
+    ),
   );
 }
 
-// The console (Refine, antd, the router, providers) is one lazy chunk so that the entry stays
-// tiny; it resolves once the active language's texts are loaded, so nothing renders untranslated.
+// The console (Refine, antd, the router, providers) resolves once the active language's texts
+// are loaded, so nothing renders untranslated. antd's static message/modal/notification helpers
+// render nothing on React 19 without the patch, which must run before the console does; it lives
+// here rather than at the top of the entry because it imports antd.
 const Console = lazy(() =>
-  import("./app/console").then(async (module) => {
-    await module.consoleReady;
-    return module;
-  }),
+  Promise.all([import("@ant-design/v5-patch-for-react-19"), import("./app/console")]).then(
+    async ([, module]) => {
+      await module.consoleReady;
+      return module;
+    },
+  ),
 );
 
 /**
  * A chunk that fails to load (network lost, a deployment replaced the files) would otherwise
  * leave a blank page. No translations are loaded at that point, so it speaks both languages.
  */
-class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+class LoadFailure extends Component<
+  { children?: ReactNode; failed?: boolean },
+  { failed: boolean }
+> {
+  override state = { failed: this.props.failed ?? false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
@@ -37,7 +46,7 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
     return (
       <main style={{ padding: 32, fontFamily: "system-ui, sans-serif" }}>
         <h1 style={{ fontSize: 20 }}>
-          The console could not be loaded. <span lang="zh-CN">控制台无法加载。</span>
+          This page could not be loaded. <span lang="zh-CN">页面无法加载。</span>
         </h1>
         <button type="button" onClick={() => window.location.reload()}>
           Reload <span lang="zh-CN">重新加载</span>
@@ -50,12 +59,28 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <LoadFailure>
-      <Suspense fallback={<div>Loading...</div>}>
-        <Console />
-      </Suspense>
-    </LoadFailure>
-  </StrictMode>,
-);
+const root = createRoot(container);
+
+// `/` is the public calculator; every other path is the console. Each is its own lazy chunk and
+// the entry holds neither, so calculator visitors never download Refine or antd.
+if (window.location.pathname === "/") {
+  loadCalculator().then(
+    (calculator) =>
+      root.render(
+        <StrictMode>
+          <LoadFailure>{calculator}</LoadFailure>
+        </StrictMode>,
+      ),
+    () => root.render(<LoadFailure failed />),
+  );
+} else {
+  root.render(
+    <StrictMode>
+      <LoadFailure>
+        <Suspense fallback={<div>Loading...</div>}>
+          <Console />
+        </Suspense>
+      </LoadFailure>
+    </StrictMode>,
+  );
+}

@@ -6,11 +6,26 @@ import i18next from "i18next";
 import { useSyncExternalStore } from "react";
 import { initReactI18next } from "react-i18next";
 
-/** The product's language tags (`cn-ZH` is its own tag for Simplified Chinese). */
-export const LANGUAGES = ["en-US", "cn-ZH"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "en-US";
-export const LANGUAGE_STORAGE_KEY = "language";
+import {
+  DEFAULT_LANGUAGE,
+  HTML_LANG,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  isLanguage,
+  pickInitialLanguage,
+  type Language,
+} from "../shared/language";
+
+// The language rule lives in src/shared so the public calculator can use it without this stack.
+export {
+  DEFAULT_LANGUAGE,
+  HTML_LANG,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  isLanguage,
+  pickInitialLanguage,
+  type Language,
+};
 
 export const NAMESPACES = [
   "common",
@@ -22,30 +37,6 @@ export const NAMESPACES = [
   "users",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-
-/** BCP 47 tags for `<html lang>`: `cn-ZH` means nothing to browsers and screen readers. */
-export const HTML_LANG: Record<Language, string> = { "en-US": "en", "cn-ZH": "zh-CN" };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * The language to start in: the stored choice, else the first browser language we support
- * (any `zh*` is Simplified Chinese, any `en*` English), else English.
- */
-export function pickInitialLanguage(
-  stored: string | null | undefined,
-  browserLanguages: readonly string[],
-): Language {
-  if (isLanguage(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const primary = tag.toLowerCase().split(/[-_]/)[0];
-    if (primary === "zh") return "cn-ZH";
-    if (primary === "en") return "en-US";
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.
 const localeFiles = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {
