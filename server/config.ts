@@ -38,6 +38,21 @@ export interface Config {
   demoAccounts: DemoAccount[];
   /** ADMIN_EMAIL / ADMIN_PASSWORD: the first super administrator in production (no admin yet). */
   bootstrapAdmin: { email: string; password: string } | undefined;
+  /**
+   * RECAPTCHA_SECRET (unset → the report's captcha is not checked): reCAPTCHA secret key. Required
+   * when NODE_ENV=production unless RECAPTCHA_DISABLED=true; that flag also ignores a set secret.
+   */
+  recaptchaSecret: string | undefined;
+  /** RECAPTCHA_VERIFY_URL (Google's siteverify): where captcha tokens are verified. */
+  recaptchaVerifyUrl: string;
+  /** SMTP_URL (unset → .eml files in DATA_DIR/outbox): e.g. smtp://user:pass@host:587. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM ("UCSI Wallet <no-reply@wallet.example>"): sender of the calculator report. */
+  mailFrom: string;
+  /** REPORT_RATE_LIMIT_PER_IP (10): calculator reports per hour per client IP. */
+  reportRateLimitPerIp: number;
+  /** REPORT_RATE_LIMIT_PER_EMAIL (3): calculator reports per hour per recipient address. */
+  reportRateLimitPerEmail: number;
 }
 
 export type DemoRole = "super administrator" | "user desk" | "finance" | "banned administrator";
@@ -93,6 +108,46 @@ function positiveInt(env: Env, name: string, fallback: number, max = Number.MAX_
 function nonEmpty(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = nonEmpty(env, name)?.toLowerCase();
+  if (raw === undefined || raw === "false" || raw === "0") return false;
+  if (raw === "true" || raw === "1") return true;
+  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
+}
+
+/** A URL with one of `protocols` (e.g. ["smtp:", "smtps:"]), or a ConfigError naming the variable. */
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !protocols.includes(parsed.protocol)) {
+    // The value is not echoed: an SMTP URL carries a password.
+    throw new ConfigError(`${name} must be a ${protocols.join(" or ")} URL`);
+  }
+  return raw;
+}
+
+export const DEFAULT_RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
+export const DEFAULT_MAIL_FROM = "UCSI Wallet <no-reply@wallet.example>";
+
+/** The captcha secret in force, or undefined when the report's captcha is not checked. */
+function recaptchaSecret(env: Env, production: boolean): string | undefined {
+  if (flag(env, "RECAPTCHA_DISABLED")) return undefined;
+  const secret = nonEmpty(env, "RECAPTCHA_SECRET");
+  if (production && !secret) {
+    // A public form that sends e-mail must not run unprotected by accident.
+    throw new ConfigError(
+      "RECAPTCHA_SECRET is required when NODE_ENV=production (set RECAPTCHA_DISABLED=true to run without a captcha)",
+    );
+  }
+  return secret;
 }
 
 /** Reads DATA_DIR/jwt-secret, creating it (mode 0600) with 48 random bytes on first use. */
@@ -189,5 +244,12 @@ export function loadConfig(env: Env = process.env): Config {
     demoAccounts: production ? [] : demoAccounts(env),
     bootstrapAdmin:
       adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
+    recaptchaSecret: recaptchaSecret(env, production),
+    recaptchaVerifyUrl:
+      url(env, "RECAPTCHA_VERIFY_URL", ["https:", "http:"]) ?? DEFAULT_RECAPTCHA_VERIFY_URL,
+    smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom: nonEmpty(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
+    reportRateLimitPerIp: positiveInt(env, "REPORT_RATE_LIMIT_PER_IP", 10),
+    reportRateLimitPerEmail: positiveInt(env, "REPORT_RATE_LIMIT_PER_EMAIL", 3),
   };
 }

@@ -12,6 +12,7 @@ let testDb: TestDatabase;
 const production = {
   NODE_ENV: "production",
   JWT_SECRET: "production-secret-production-secret-0123",
+  RECAPTCHA_SECRET: "production-recaptcha-secret",
 };
 
 beforeAll(async () => {

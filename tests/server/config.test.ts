@@ -56,6 +56,7 @@ describe("loadConfig", () => {
       DATA_DIR: dir,
       NODE_ENV: "production",
       JWT_SECRET: "p".repeat(40),
+      RECAPTCHA_SECRET: "recaptcha-secret",
       ADMIN_EMAIL: "root@wallet.example",
       ADMIN_PASSWORD: "Root#Passw0rd",
     });
@@ -101,6 +102,64 @@ describe("loadConfig", () => {
       [{ JWT_TTL: "soon" }, /JWT_TTL/],
       [{ JWT_SECRET: "short" }, /JWT_SECRET/],
       [{ ADMIN_EMAIL: "root@wallet.example" }, /ADMIN_PASSWORD/],
+    ];
+    for (const [env, message] of bad) {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env }), JSON.stringify(env)).toThrow(message);
+    }
+  });
+});
+
+describe("loadConfig: the calculator report's settings", () => {
+  it("has documented defaults: no captcha check, outbox delivery, 10 per IP and 3 per address", () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      recaptchaSecret: undefined,
+      recaptchaVerifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+      smtpUrl: undefined,
+      mailFrom: "UCSI Wallet <no-reply@wallet.example>",
+      reportRateLimitPerIp: 10,
+      reportRateLimitPerEmail: 3,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      RECAPTCHA_SECRET: "captcha-secret",
+      RECAPTCHA_VERIFY_URL: "http://127.0.0.1:8801/siteverify",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      MAIL_FROM: "Reports <reports@wallet.example>",
+      REPORT_RATE_LIMIT_PER_IP: "20",
+      REPORT_RATE_LIMIT_PER_EMAIL: "5",
+    });
+    expect(config).toMatchObject({
+      recaptchaSecret: "captcha-secret",
+      recaptchaVerifyUrl: "http://127.0.0.1:8801/siteverify",
+      smtpUrl: "smtps://user:pass@mail.example:465",
+      mailFrom: "Reports <reports@wallet.example>",
+      reportRateLimitPerIp: 20,
+      reportRateLimitPerEmail: 5,
+    });
+  });
+
+  it("requires RECAPTCHA_SECRET in production unless RECAPTCHA_DISABLED=true", () => {
+    const production = { DATA_DIR: dir, NODE_ENV: "production", JWT_SECRET: "p".repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/RECAPTCHA_SECRET is required/);
+    expect(loadConfig({ ...production, RECAPTCHA_DISABLED: "true" }).recaptchaSecret).toBe(
+      undefined,
+    );
+    expect(
+      loadConfig({ ...production, RECAPTCHA_SECRET: "s", RECAPTCHA_DISABLED: "true" })
+        .recaptchaSecret,
+    ).toBe(undefined);
+  });
+
+  it("rejects nonsense with a message naming the variable, without echoing an SMTP password", () => {
+    const bad: Array<[Record<string, string>, RegExp]> = [
+      [{ RECAPTCHA_DISABLED: "yes please" }, /RECAPTCHA_DISABLED/],
+      [{ RECAPTCHA_VERIFY_URL: "ftp://siteverify.example" }, /RECAPTCHA_VERIFY_URL/],
+      [{ SMTP_URL: "http://user:hunter2@mail.example" }, /SMTP_URL must be a smtp: or smtps: URL$/],
+      [{ REPORT_RATE_LIMIT_PER_IP: "0" }, /REPORT_RATE_LIMIT_PER_IP/],
+      [{ REPORT_RATE_LIMIT_PER_EMAIL: "many" }, /REPORT_RATE_LIMIT_PER_EMAIL/],
     ];
     for (const [env, message] of bad) {
       expect(() => loadConfig({ DATA_DIR: dir, ...env }), JSON.stringify(env)).toThrow(message);
