@@ -1,12 +1,12 @@
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { getDefaultFilter, getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
-import { Button, Empty, Form, Input, Select, Space, Table } from "antd";
+import { Button, Form, Input, Select, Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
-import { QueryError } from "../../app/components/query-error";
 import { formatDate } from "../../app/format";
 import type { AdminDto, AdminStatus } from "../../providers/api-types";
 import { ADMIN_PATHS, adminEditPath, adminShowPath } from "./paths";
@@ -92,96 +92,76 @@ export default function AdministratorList() {
             />
           </Form.Item>
         </Form>
-        {tableQuery.isError ? (
-          <QueryError
-            error={tableQuery.error}
-            onRetry={() => void tableQuery.refetch()}
-            title={t("list.loadFailed")}
+        <ListTable<AdminDto>
+          namespace="admin"
+          query={tableQuery}
+          tableProps={tableProps}
+          filtered={filtered}
+        >
+          <Table.Column<AdminDto>
+            dataIndex="name"
+            title={t("fields.name")}
+            sorter
+            defaultSortOrder={getDefaultSortOrder("name", sorters)}
+            render={(name: string, admin) => (
+              <Space size={6} wrap>
+                <Link to={adminShowPath(admin.id)}>{name}</Link>
+                {admin.isSuperAdmin && <SuperAdminTag />}
+                {admin.id === me?.id && <span>({t("list.you")})</span>}
+              </Space>
+            )}
           />
-        ) : (
-          <Table<AdminDto>
-            {...tableProps}
-            rowKey="id"
-            scroll={{ x: 1000 }}
-            pagination={{
-              ...tableProps.pagination,
-              showSizeChanger: true,
-              showTotal: (total) => t("list.total", { count: total }),
-            }}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={t(filtered ? "list.noMatch" : "list.empty")}
-                />
-              ),
-            }}
-          >
-            <Table.Column<AdminDto>
-              dataIndex="name"
-              title={t("fields.name")}
-              sorter
-              defaultSortOrder={getDefaultSortOrder("name", sorters)}
-              render={(name: string, admin) => (
-                <Space size={6} wrap>
-                  <Link to={adminShowPath(admin.id)}>{name}</Link>
-                  {admin.isSuperAdmin && <SuperAdminTag />}
-                  {admin.id === me?.id && <span>({t("list.you")})</span>}
-                </Space>
-              )}
-            />
-            <Table.Column<AdminDto>
-              dataIndex="email"
-              title={t("fields.email")}
-              width={240}
-              sorter
-              defaultSortOrder={getDefaultSortOrder("email", sorters)}
-            />
-            <Table.Column<AdminDto>
-              dataIndex="status"
-              title={t("fields.status")}
-              width={110}
-              sorter
-              defaultSortOrder={getDefaultSortOrder("status", sorters)}
-              render={(value: AdminStatus) => <AdminStatusTag status={value} />}
-            />
-            <Table.Column<AdminDto>
-              dataIndex="createdAt"
-              title={t("fields.createdAt")}
-              width={130}
-              sorter
-              defaultSortOrder={getDefaultSortOrder("createdAt", sorters)}
-              render={(value: string) => formatDate(value)}
-            />
-            <Table.Column<AdminDto>
-              dataIndex="lastLoginAt"
-              title={t("fields.lastLoginAt")}
-              width={130}
-              sorter
-              defaultSortOrder={getDefaultSortOrder("lastLoginAt", sorters)}
-              render={(value: string | null) => formatDate(value, t("never"))}
-            />
-            <Table.Column<AdminDto>
-              key="actions"
-              title={t("list.actions")}
-              fixed="right"
-              width={180}
-              render={(_, admin) => (
-                <Space size={4}>
-                  <Button
-                    size="small"
-                    icon={<EditOutlined aria-hidden />}
-                    aria-label={t("list.editNamed", { name: admin.name })}
-                    onClick={() => navigate(adminEditPath(admin.id))}
-                  >
-                    {t("list.edit")}
-                  </Button>
-                  {admin.id !== me?.id && <StatusToggle admin={admin} size="small" />}
-                </Space>
-              )}
-            />
-          </Table>
-        )}
+          <Table.Column<AdminDto>
+            dataIndex="email"
+            title={t("fields.email")}
+            width={240}
+            sorter
+            defaultSortOrder={getDefaultSortOrder("email", sorters)}
+          />
+          <Table.Column<AdminDto>
+            dataIndex="status"
+            title={t("fields.status")}
+            width={110}
+            sorter
+            defaultSortOrder={getDefaultSortOrder("status", sorters)}
+            render={(value: AdminStatus) => <AdminStatusTag status={value} />}
+          />
+          <Table.Column<AdminDto>
+            dataIndex="createdAt"
+            title={t("fields.createdAt")}
+            width={130}
+            sorter
+            defaultSortOrder={getDefaultSortOrder("createdAt", sorters)}
+            render={(value: string) => formatDate(value)}
+          />
+          <Table.Column<AdminDto>
+            dataIndex="lastLoginAt"
+            title={t("fields.lastLoginAt")}
+            width={130}
+            sorter
+            defaultSortOrder={getDefaultSortOrder("lastLoginAt", sorters)}
+            render={(value: string | null) => formatDate(value, t("never"))}
+          />
+          <Table.Column<AdminDto>
+            key="actions"
+            title={t("list.actions")}
+            fixed="right"
+            width={180}
+            render={(_, admin) => (
+              <Space size={4}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={t("list.editNamed", { name: admin.name })}
+                  onClick={() => navigate(adminEditPath(admin.id))}
+                >
+                  {t("list.edit")}
+                </Button>
+                {admin.id !== me?.id && <StatusToggle admin={admin} size="small" />}
+              </Space>
+            )}
+          />
+        </ListTable>
       </Panel>
     </>
   );

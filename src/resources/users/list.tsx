@@ -1,11 +1,11 @@
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Empty, Space, Table } from "antd";
+import { Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
-import { QueryError } from "../../app/components/query-error";
 import { formatDate } from "../../app/format";
 import type { ApprovalStatus, UserDto, UserRole } from "../../providers/api-types";
 import {
@@ -51,90 +51,70 @@ export default function UserList() {
       <PageHeader title={t("list.title")} />
       <Panel>
         <UserFilters formProps={searchFormProps} initialValues={search} />
-        {tableQuery.isError ? (
-          <QueryError
-            error={tableQuery.error}
-            onRetry={() => void tableQuery.refetch()}
-            title={t("list.loadFailed")}
+        <ListTable<UserDto>
+          namespace="users"
+          query={tableQuery}
+          tableProps={tableProps}
+          filtered={isFiltered(search)}
+        >
+          <Table.Column<UserDto>
+            dataIndex="accountNumber"
+            title={t("fields.accountNumber")}
+            width={125}
+            sorter
+            defaultSortOrder={sortOrder("accountNumber")}
           />
-        ) : (
-          <Table<UserDto>
-            {...tableProps}
-            rowKey="id"
-            scroll={{ x: 1000 }}
-            pagination={{
-              ...tableProps.pagination,
-              showSizeChanger: true,
-              showTotal: (total) => t("list.total", { count: total }),
-            }}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={t(isFiltered(search) ? "list.noMatch" : "list.empty")}
-                />
-              ),
-            }}
-          >
-            <Table.Column<UserDto>
-              dataIndex="accountNumber"
-              title={t("fields.accountNumber")}
-              width={125}
-              sorter
-              defaultSortOrder={sortOrder("accountNumber")}
-            />
-            <Table.Column<UserDto>
-              dataIndex="name"
-              title={t("fields.name")}
-              sorter
-              defaultSortOrder={sortOrder("name")}
-              render={(name: string, user) => (
-                <Space size={6} wrap>
-                  <Link to={userShowPath(user.id)}>{name}</Link>
-                  {user.isBanned && <BannedTag />}
-                  {user.isVip && <VipTag />}
-                </Space>
-              )}
-            />
-            <Table.Column<UserDto>
-              dataIndex="email"
-              title={t("fields.email")}
-              width={230}
-              ellipsis
-              render={(email: string | null) => email ?? t("none")}
-            />
-            <Table.Column<UserDto>
-              dataIndex="phone"
-              title={t("fields.phone")}
-              width={135}
-              render={(phone: string | null) => phone ?? t("none")}
-            />
-            <Table.Column<UserDto>
-              dataIndex="role"
-              title={t("fields.role")}
-              width={100}
-              sorter
-              defaultSortOrder={sortOrder("role")}
-              render={(role: UserRole) => <RoleTag role={role} />}
-            />
-            <Table.Column<UserDto>
-              dataIndex="approvalStatus"
-              title={t("fields.approvalStatus")}
-              width={125}
-              sorter
-              defaultSortOrder={sortOrder("approvalStatus")}
-              render={(status: ApprovalStatus) => <ApprovalStatusTag status={status} />}
-            />
-            <Table.Column<UserDto>
-              dataIndex="createdAt"
-              title={t("fields.createdAt")}
-              width={125}
-              sorter
-              defaultSortOrder={sortOrder("createdAt")}
-              render={(value: string) => formatDate(value)}
-            />
-          </Table>
-        )}
+          <Table.Column<UserDto>
+            dataIndex="name"
+            title={t("fields.name")}
+            sorter
+            defaultSortOrder={sortOrder("name")}
+            render={(name: string, user) => (
+              <Space size={6} wrap>
+                <Link to={userShowPath(user.id)}>{name}</Link>
+                {user.isBanned && <BannedTag />}
+                {user.isVip && <VipTag />}
+              </Space>
+            )}
+          />
+          <Table.Column<UserDto>
+            dataIndex="email"
+            title={t("fields.email")}
+            width={230}
+            ellipsis
+            render={(email: string | null) => email ?? t("none")}
+          />
+          <Table.Column<UserDto>
+            dataIndex="phone"
+            title={t("fields.phone")}
+            width={135}
+            render={(phone: string | null) => phone ?? t("none")}
+          />
+          <Table.Column<UserDto>
+            dataIndex="role"
+            title={t("fields.role")}
+            width={100}
+            sorter
+            defaultSortOrder={sortOrder("role")}
+            render={(role: UserRole) => <RoleTag role={role} />}
+          />
+          <Table.Column<UserDto>
+            dataIndex="approvalStatus"
+            title={t("fields.approvalStatus")}
+            width={125}
+            sorter
+            defaultSortOrder={sortOrder("approvalStatus")}
+            render={(status: ApprovalStatus) => <ApprovalStatusTag status={status} />}
+          />
+          <Table.Column<UserDto>
+            dataIndex="createdAt"
+            title={t("fields.createdAt")}
+            width={125}
+            sorter
+            defaultSortOrder={sortOrder("createdAt")}
+            render={(value: string) => formatDate(value)}
+          />
+        </ListTable>
       </Panel>
     </>
   );

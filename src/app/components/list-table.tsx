@@ -1,0 +1,68 @@
+import { Empty, Table, type TableProps } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { QueryError } from "./query-error";
+
+interface ListQuery {
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface ListTableProps<Row> {
+  /** The resource's namespace: it provides `list.loadFailed`, `list.total`, `list.empty`, `list.noMatch`. */
+  namespace: string;
+  query: ListQuery;
+  tableProps: TableProps<Row>;
+  /** Whether a search or filter is applied, which decides what the empty state says. */
+  filtered: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Every back-office list the same way: server pagination with a size changer and a total, an
+ * empty state that says whether nothing exists or nothing matches, and an error state with Retry
+ * in place of the table. Loading is the table's own spinner.
+ */
+export function ListTable<Row extends { id: number | string }>({
+  namespace,
+  query,
+  tableProps,
+  filtered,
+  children,
+}: ListTableProps<Row>) {
+  const { t } = useTranslation(namespace);
+  if (query.isError) {
+    return (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        title={t("list.loadFailed")}
+      />
+    );
+  }
+  return (
+    <Table<Row>
+      {...tableProps}
+      rowKey="id"
+      scroll={{ x: 1000 }}
+      pagination={
+        tableProps.pagination && {
+          ...tableProps.pagination,
+          showSizeChanger: true,
+          showTotal: (total) => t("list.total", { count: total }),
+        }
+      }
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t(filtered ? "list.noMatch" : "list.empty")}
+          />
+        ),
+      }}
+    >
+      {children}
+    </Table>
+  );
+}
