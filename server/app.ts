@@ -26,10 +26,15 @@ import { HttpError } from "./errors";
 import { errorHandler } from "./http/errors";
 import { accountRoutes } from "./routes/account";
 import { administratorsRoutes } from "./routes/administrators";
+import { agentsRoutes } from "./routes/agents";
+import { changeContactRoutes } from "./routes/change-contact";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { reportRoutes } from "./routes/report";
+import { ridersRoutes } from "./routes/riders";
 import type { RouteDeps } from "./routes/types";
+import { userActionsRoutes } from "./routes/user-actions";
+import { userMgmtRoutes } from "./routes/user-mgmt";
 import { usersRoutes } from "./routes/users";
 
 export const API_PREFIX = "/v1";
@@ -174,6 +179,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(dashboardRoutes, deps);
       await api.register(administratorsRoutes, deps);
       await api.register(usersRoutes, deps);
+      await api.register(ridersRoutes, deps);
+      await api.register(agentsRoutes, deps);
+      await api.register(userActionsRoutes, deps);
+      await api.register(changeContactRoutes, deps);
+      await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
     },
     { prefix: API_PREFIX },

@@ -49,6 +49,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** MAIL_FROM ("UCSI Wallet <no-reply@wallet.example>"): sender of the calculator report. */
   mailFrom: string;
+  /**
+   * PUBLIC_URL (unset → the request's origin): the site's public address, used in links the server
+   * e-mails (the wallet user's password reset link).
+   */
+  publicUrl: string | undefined;
   /** REPORT_RATE_LIMIT_PER_IP (10): calculator reports per hour per client IP. */
   reportRateLimitPerIp: number;
   /** REPORT_RATE_LIMIT_PER_EMAIL (3): calculator reports per hour per recipient address. */
@@ -249,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
       url(env, "RECAPTCHA_VERIFY_URL", ["https:", "http:"]) ?? DEFAULT_RECAPTCHA_VERIFY_URL,
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: nonEmpty(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
+    publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, ""),
     reportRateLimitPerIp: positiveInt(env, "REPORT_RATE_LIMIT_PER_IP", 10),
     reportRateLimitPerEmail: positiveInt(env, "REPORT_RATE_LIMIT_PER_EMAIL", 3),
   };

@@ -265,3 +265,26 @@ export const globalSettings = pgTable("global_settings", {
 export type AdministratorRow = typeof administrators.$inferSelect;
 export type NewAdministratorRow = typeof administrators.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * One-time password reset links for wallet users, created by the back office. Only the SHA-256 of
+ * the token is kept: a database leak must not hand out working links.
+ */
+export const userPasswordResets = pgTable(
+  "user_password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("user_password_resets_token_hash_key"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    requestedBy: integer("requested_by").references(() => administrators.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("user_password_resets_user_id_idx").on(t.userId)],
+);

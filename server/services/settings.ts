@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 
 import type { Config } from "../config";
 import type { DbOrTx } from "../db";
@@ -7,7 +7,13 @@ import { administrators, globalSettings } from "../db/schema";
 export const SETTING_KEYS = {
   /** The contact shown to an administrator who is banned from login. */
   supportEmail: "supportEmail",
+  /** Days without activity after which a user counts as dormant (a positive integer). */
+  dormancyDays: "dormancyDays",
 } as const;
+
+export const DEFAULT_DORMANCY_DAYS = 365;
+/** A stored value outside 1…MAX is ignored (the default applies) rather than failing the list. */
+export const MAX_DORMANCY_DAYS = 36_500;
 
 export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db
@@ -32,4 +38,24 @@ export async function supportEmail(db: DbOrTx, config: Config): Promise<string |
     .orderBy(asc(administrators.id))
     .limit(1);
   return superAdmin?.email ?? null;
+}
+
+/**
+ * The dormancy period in days as an SQL expression, read when the query runs (a list route's `baseWhere` is
+ * built once at start-up, and the setting may change afterwards). A stored value that is not an
+ * integer between 1 and MAX_DORMANCY_DAYS counts as unset.
+ */
+export function dormancyDaysSql(): SQL<number> {
+  const value = sql`${globalSettings.value}`;
+  const days = sql`(${value} #>> '{}')::numeric`;
+  // Nested CASEs: PostgreSQL does not promise to evaluate AND's operands in order, and the cast
+  // must only see numbers.
+  return sql<number>`coalesce((
+    select case when jsonb_typeof(${value}) = 'number' then
+      case when ${days} between 1 and ${sql.raw(String(MAX_DORMANCY_DAYS))} and ${days} = trunc(${days})
+      then ${days}::int end
+    end
+    from ${globalSettings}
+    where ${globalSettings.key} = ${SETTING_KEYS.dormancyDays}
+  ), ${sql.raw(String(DEFAULT_DORMANCY_DAYS))})`;
 }

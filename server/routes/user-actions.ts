@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+import { PERMISSION } from "../../src/shared/permissions";
+import { registerAggregationRoute } from "../aggregation/route";
+import { currentAdmin } from "../auth/access";
+import { users, type UserRow } from "../db/schema";
+import { errorResponses, idParamsSchema } from "../schemas/common";
+import {
+  auditListSchema,
+  auditQuerySchema,
+  banBodySchema,
+  decisionBodySchema,
+  urlBodySchema,
+} from "../schemas/user-actions";
+import { userDtoSchema } from "../schemas/users";
+import { dormancyDaysSql } from "../services/settings";
+import { listUserAudit } from "../services/user-audit";
+import { approvalChange, banChange, changeUser, urlChange } from "../services/user-actions";
+import { toUserDto } from "../services/users";
+import type { RouteDeps } from "./types";
+import { usersCollection } from "./users";
+
+const access = (thing: string) => ({ permission: PERMISSION.user, thing });
+const tags = ["users"];
+
+/**
+ * Dormant: no activity (or, never active, no sign-up) for longer than the dormancy period, which
+ * the `dormancyDays` global setting holds (default 365), read by each query.
+ */
+const dormantWhere = sql`coalesce(${users.lastActiveAt}, ${users.createdAt})
+  < now() - make_interval(days => ${dormancyDaysSql()})`;
+
+/** The actions staff take on one user, and the dormant accounts list. */
+export const userActionsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  registerAggregationRoute(app, db, {
+    path: "/api/users/dormant",
+    access: { permission: PERMISSION.dormant, thing: "Dormant Accounts" },
+    collection: usersCollection,
+    table: users,
+    item: userDtoSchema,
+    toItem: (row: UserRow) => toUserDto(row),
+    baseWhere: dormantWhere,
+    tags,
+    summary:
+      "List dormant users: last active (or created, if never active) longer ago than the " +
+      "dormancyDays global setting (default 365); same parameters as /api/users/aggregation",
+  });
+
+  app.patch(
+    "/api/users/:id/approval-action",
+    {
+      config: { access: access("User Approval") },
+      schema: {
+        tags,
+        summary: "Approve or reject a pending user",
+        description:
+          "Only pending → approved | rejected. 409 ALREADY_DECIDED when the user is not pending.",
+        params: idParamsSchema,
+        body: decisionBodySchema,
+        response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { action, remark } = request.body;
+      const user = await changeUser(
+        db,
+        currentAdmin(request),
+        { id: request.params.id },
+        approvalChange(action, remark),
+      );
+      return toUserDto(user);
+    },
+  );
+
+  app.patch(
+    "/api/users/:id/ban",
+    {
+      config: { access: access("User Ban") },
+      schema: {
+        tags,
+        summary: "Ban or unban a user",
+        description:
+          "A remark is required when banning. 409 ALREADY_IN_STATE when the user already is.",
+        params: idParamsSchema,
+        body: banBodySchema,
+        response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { ban, remark } = request.body;
+      const user = await changeUser(
+        db,
+        currentAdmin(request),
+        { id: request.params.id },
+        banChange(ban, remark),
+      );
+      return toUserDto(user);
+    },
+  );
+
+  app.patch(
+    "/api/users/:id/url",
+    {
+      config: { access: access("User URL") },
+      schema: {
+        tags,
+        summary: "Set (or clear, with null) a user's URL: http(s) only",
+        params: idParamsSchema,
+        body: urlBodySchema,
+        response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await changeUser(
+        db,
+        currentAdmin(request),
+        { id: request.params.id },
+        urlChange(request.body.url),
+      );
+      return toUserDto(user);
+    },
+  );
+
+  app.get(
+    "/api/users/:id/audit",
+    {
+      config: { access: access("User History") },
+      schema: {
+        tags,
+        summary: "The audit entries about one user, newest first, with the acting admin's name",
+        params: idParamsSchema,
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listUserAudit(db, request.params.id, request.query),
+  );
+};

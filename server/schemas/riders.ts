@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+import {
+  DOCUMENTS_FIELD,
+  DOCUMENTS_PER_REQUEST,
+  LICENCE_NUMBER_MAX_LENGTH,
+  LICENCE_NUMBER_PATTERN,
+  PLATE_MAX_LENGTH,
+  PLATE_PATTERN,
+  VEHICLE_TYPES,
+  VERIFICATION_REMARKS_MAX_LENGTH,
+} from "../../src/shared/riders";
+import { isoDateTime } from "./common";
+import { riderFactsSchema, userDtoSchema } from "./users";
+
+export const accountNumberSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "Required" : "Expected text") })
+  .trim()
+  .min(1, "Required")
+  .max(32)
+  .describe("The user's account number");
+
+export const riderDetailsQuerySchema = z.strictObject({
+  account_number: accountNumberSchema,
+  user_type: z.enum(["rider"]).describe("Always `rider`"),
+});
+
+export const riderDocumentSchema = z
+  .object({
+    id: z.string().describe("Identifies the document within its rider"),
+    name: z.string().describe("The file name as uploaded, for display only"),
+    contentType: z.string().describe("Detected from the file's content"),
+    size: z.number().int().describe("Bytes"),
+    uploadedAt: isoDateTime,
+    downloadPath: z.string().describe("GET this path (relative to the API base) for the file"),
+  })
+  .meta({ id: "RiderDocument" });
+export type RiderDocumentDto = z.output<typeof riderDocumentSchema>;
+
+export const riderDetailsSchema = z
+  .object({
+    user: userDtoSchema,
+    rider: riderFactsSchema.extend({ documents: z.array(riderDocumentSchema) }),
+  })
+  .meta({ id: "RiderDetails" });
+export type RiderDetails = z.output<typeof riderDetailsSchema>;
+
+const remarksSchema = z.string().trim().max(VERIFICATION_REMARKS_MAX_LENGTH);
+
+/** Remarks explain a rejection to the rider, so they are required there; optional on approval. */
+export const riderVerificationBodySchema = z.discriminatedUnion("action", [
+  z.strictObject({
+    account_number: accountNumberSchema,
+    action: z.literal("Approved"),
+    remarks: remarksSchema.nullish(),
+  }),
+  z.strictObject({
+    account_number: accountNumberSchema,
+    action: z.literal("Rejected"),
+    remarks: remarksSchema.min(1, "Required when rejecting"),
+  }),
+]);
+export type RiderVerificationBody = z.output<typeof riderVerificationBodySchema>;
+
+/** A calendar date that exists (2026-02-30 does not). */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "Not a calendar date");
+
+export const riderAttendanceQuerySchema = z.strictObject({
+  account_number: accountNumberSchema,
+  start_date: calendarDate,
+  end_date: calendarDate,
+});
+
+export const attendanceDaySchema = z
+  .object({
+    date: z.string().describe("YYYY-MM-DD"),
+    clockIn: isoDateTime,
+    clockOut: isoDateTime.nullable().describe("Null while the rider is still clocked in"),
+    workedMinutes: z.number().int().nullable().describe("Null while still clocked in"),
+  })
+  .meta({ id: "RiderAttendanceDay" });
+
+export const riderAttendanceSchema = z
+  .object({
+    accountNumber: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    days: z.array(attendanceDaySchema).describe("By date, then clock-in"),
+    totalWorkedMinutes: z.number().int(),
+  })
+  .meta({ id: "RiderAttendance" });
+export type RiderAttendance = z.output<typeof riderAttendanceSchema>;
+
+/** The text fields of the edit-rider-details form; each optional one is left alone when absent. */
+export const editRiderFieldsSchema = z.strictObject({
+  account_number: accountNumberSchema,
+  vehicle_type: z.enum(VEHICLE_TYPES).optional(),
+  plate: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(PLATE_MAX_LENGTH)
+    .regex(PLATE_PATTERN, "Letters, digits, spaces and hyphens only")
+    .optional(),
+  licence_number: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(LICENCE_NUMBER_MAX_LENGTH)
+    .regex(LICENCE_NUMBER_PATTERN, "Letters, digits and hyphens only")
+    .optional(),
+});
+export type EditRiderFields = z.output<typeof editRiderFieldsSchema>;
+
+/** The whole multipart form, for the OpenAPI document (the handler reads it as a stream). */
+export const editRiderFormSchema = editRiderFieldsSchema
+  .extend({
+    [DOCUMENTS_FIELD]: z
+      .array(z.string().meta({ format: "binary" }))
+      .max(DOCUMENTS_PER_REQUEST)
+      .optional()
+      .describe("PDF, JPEG or PNG files, 5 MB each at most, 5 per request at most"),
+  })
+  .meta({ id: "EditRiderDetailsForm" });
+
+export const riderDocumentQuerySchema = z.strictObject({
+  account_number: accountNumberSchema,
+  document_id: z.string().regex(/^[0-9a-f]{32}$/, "Not a document id"),
+});

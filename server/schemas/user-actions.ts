@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../../src/shared/user-actions";
+import { isoDateTime } from "./common";
+
+/** A remark as staff type it: trimmed, 1–500 characters. */
+export const remarkSchema = z
+  .string()
+  .trim()
+  .min(1, "Remark is required")
+  .max(REMARK_MAX_LENGTH, `Remark must be at most ${REMARK_MAX_LENGTH} characters`);
+
+/** approve or reject, with the remark the user is told (required for both). */
+export const decisionBodySchema = z
+  .strictObject({
+    action: z.enum(["approve", "reject"]),
+    remark: remarkSchema,
+  })
+  .meta({ id: "DecisionBody" });
+export type DecisionBody = z.infer<typeof decisionBodySchema>;
+
+export const banRemarkSchema = remarkSchema
+  .optional()
+  .describe(`Required when banning; at most ${REMARK_MAX_LENGTH} characters`);
+
+/** Banning needs a remark (the user is told why); unbanning does not. */
+export function requireRemarkWhenBanning(
+  value: { ban: boolean; remark?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.ban && value.remark === undefined) {
+    ctx.addIssue({ code: "custom", path: ["remark"], message: "Remark is required when banning" });
+  }
+}
+
+export const banBodySchema = z
+  .strictObject({ ban: z.boolean(), remark: banRemarkSchema })
+  .superRefine(requireRemarkWhenBanning)
+  .meta({ id: "BanBody" });
+export type BanBody = z.infer<typeof banBodySchema>;
+
+export const userUrlSchema = z
+  .string()
+  .trim()
+  .max(USER_URL_MAX_LENGTH, `URL must be at most ${USER_URL_MAX_LENGTH} characters`)
+  .refine(isHttpUrl, "URL must be an absolute http:// or https:// address");
+
+export const urlBodySchema = z
+  .strictObject({ url: userUrlSchema.nullable().describe("null clears the URL") })
+  .meta({ id: "UserUrlBody" });
+
+/** One audit entry about a user, for the console's history panel. */
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string().describe("e.g. user.approve, user.ban, user.change_contact"),
+    adminId: z.number().int().nullable(),
+    adminName: z.string().nullable().describe("Null for the system or a deleted administrator"),
+    remark: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: "AuditEntry" });
+export type AuditEntryDto = z.output<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE_MAX = 100;
+export const auditQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(20),
+});
+
+export const auditListSchema = z
+  .object({ totalCount: z.number().int(), entries: z.array(auditEntrySchema) })
+  .meta({ id: "AuditList" });

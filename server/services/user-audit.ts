@@ -1,0 +1,47 @@
+import { and, count, desc, eq } from "drizzle-orm";
+
+import type { DbOrTx } from "../db";
+import { administrators, auditLog, users } from "../db/schema";
+import { notFound } from "../errors";
+import type { AuditEntryDto } from "../schemas/user-actions";
+
+const aboutUser = (userId: number) =>
+  and(eq(auditLog.targetTable, "users"), eq(auditLog.targetId, String(userId)));
+
+/**
+ * The audit entries whose target is one user, newest first, with the acting administrator's name
+ * (a left join: the trail outlives deleted administrators). Served by audit_log_target_idx.
+ */
+export async function listUserAudit(
+  db: DbOrTx,
+  userId: number,
+  page: { page: number; pageSize: number },
+): Promise<{ totalCount: number; entries: AuditEntryDto[] }> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
+  const where = aboutUser(userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: auditLog, adminName: administrators.name })
+      .from(auditLog)
+      .leftJoin(administrators, eq(administrators.id, auditLog.adminId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    totalCount: total?.value ?? 0,
+    entries: rows.map(({ entry, adminName }) => ({
+      id: entry.id,
+      action: entry.action,
+      adminId: entry.adminId,
+      adminName,
+      remark: entry.remark,
+      before: entry.before,
+      after: entry.after,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}

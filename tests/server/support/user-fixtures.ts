@@ -1,0 +1,83 @@
+import { and, desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+
+import type { App } from "../../../server/app";
+import type { Db } from "../../../server/db";
+import { auditLog, users, type UserRow } from "../../../server/db/schema";
+import { noPermissionMessage } from "../../../server/auth/access";
+import { auth } from "./app";
+
+let sequence = 0;
+
+/** A user of the test's own, beside the seeded ones: pending student unless `values` say otherwise. */
+export async function insertUser(
+  db: Db,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
+  sequence += 1;
+  const [row] = await db
+    .insert(users)
+    .values({
+      accountNumber: `T${process.pid}${String(sequence).padStart(4, "0")}`,
+      name: `Fixture User ${sequence}`,
+      email: `fixture.${process.pid}.${sequence}@example.com`,
+      phone: `+60 12-${String(sequence).padStart(7, "0")}`,
+      role: "student",
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error("INSERT users returned no row");
+  return row;
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The audit entries about one target, newest first. */
+export function auditEntries(db: Db, targetTable: string, targetId: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetTable, targetTable), eq(auditLog.targetId, String(targetId))))
+    .orderBy(desc(auditLog.id));
+}
+
+/** Sends a JSON call as the holder of `token`. */
+export function call(
+  app: App,
+  token: string,
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url: `/v1${url}`,
+    headers: auth(token),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** Asserts the exact 403 text of a permission route. */
+export function expectNoPermission(
+  response: { statusCode: number; body: string; json(): unknown },
+  method: string,
+  thing: string,
+) {
+  expect(response.statusCode, response.body).toBe(403);
+  expect(response.json()).toEqual({ message: noPermissionMessage(method, thing) });
+}
+
+/** Asserts a 4xx with `code` and returns the body. */
+export function expectError(
+  response: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = response.json() as { code?: string; message: string };
+  expect(body.code).toBe(code);
+  return body;
+}
