@@ -30,6 +30,8 @@ export interface Config {
   loginRateLimit: number;
   /** SUPPORT_EMAIL (unset → the super administrator's e-mail): contact shown to banned admins. */
   supportEmail: string | undefined;
+  /** DIST_DIR (unset → the repository's dist/): the built console the server serves. */
+  distDir: string | undefined;
   /** LOG_LEVEL ("info"; "silent" disables logging): Fastify/pino log level. */
   logLevel: string;
   /** NODE_ENV ("development"). */
@@ -244,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((origin) => origin.length > 0),
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),
+    distDir: nonEmpty(env, "DIST_DIR"),
     logLevel: nonEmpty(env, "LOG_LEVEL") ?? "info",
     nodeEnv,
     demoAccounts: production ? [] : demoAccounts(env),

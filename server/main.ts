@@ -62,7 +62,7 @@ async function main() {
 
   try {
     await seedDatabase(database.db, config);
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, distDir: config.distDir });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database.close().catch(() => undefined);
