@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
-import { administrators, users } from "../db/schema";
+import { administrators, changeContactSubmissions, riders, users } from "../db/schema";
 import { errorResponses } from "../schemas/common";
 import { dashboardSummarySchema, type DashboardSummary } from "../schemas/dashboard";
 import type { RouteDeps } from "./types";
@@ -44,6 +44,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
           })
           .from(users);
         summary.users = row ?? { total: 0, pending: 0, approved: 0, rejected: 0 };
+        const [contacts] = await db
+          .select({ pending: count() })
+          .from(changeContactSubmissions)
+          .where(eq(changeContactSubmissions.status, "pending"));
+        const [riderRows] = await db
+          .select({ pending: count() })
+          .from(riders)
+          .where(eq(riders.verificationStatus, "pending"));
+        summary.pending = {
+          approvals: summary.users.pending,
+          changeContact: contacts?.pending ?? 0,
+          riderVerifications: riderRows?.pending ?? 0,
+        };
       }
       return summary;
     },

@@ -30,6 +30,17 @@ export function listKeyOf(resource: string, meta?: MetaQuery): string {
 }
 
 /**
+ * Where a resource's list lives: `meta.listPath` (relative to the API base, e.g. a filtered
+ * view such as `/api/things/archived` that answers the aggregation contract), else
+ * `/api/{collection}/aggregation`.
+ */
+export function listPathOf(resource: string, meta?: MetaQuery): string {
+  const listPath: unknown = meta?.listPath;
+  if (typeof listPath === "string" && listPath !== "") return listPath;
+  return `${REST_ROOT}/${collectionOf(resource, meta)}/aggregation`;
+}
+
+/**
  * Paths are relative to the API base. Refine's convention is `${useApiUrl()}/path`, which already
  * carries the base; strip it so axios does not prefix it twice.
  */
@@ -74,15 +85,11 @@ const getList: DataProvider["getList"] = async <TData extends BaseRecord = BaseR
   filters,
   meta,
 }: Parameters<DataProvider["getList"]>[0]) => {
-  const collection = collectionOf(resource, meta);
   try {
-    const response = await http.get<Record<string, unknown>>(
-      `${REST_ROOT}/${collection}/aggregation`,
-      {
-        params: encodeAggregationQuery({ filters, sorters, pagination }),
-        signal: signalOf(meta),
-      },
-    );
+    const response = await http.get<Record<string, unknown>>(listPathOf(resource, meta), {
+      params: encodeAggregationQuery({ filters, sorters, pagination }),
+      signal: signalOf(meta),
+    });
     const body = response.data;
     const rows =
       typeof body === "object" && body !== null ? body[listKeyOf(resource, meta)] : undefined;

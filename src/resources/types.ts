@@ -5,6 +5,8 @@ import type { ComponentType, LazyExoticComponent } from "react";
 export interface ConsoleResourceMeta {
   /** Path segment under `/api/` (the data provider's collection). */
   collection: string;
+  /** The list's path when it is not `/api/{collection}/aggregation` (relative to the API base). */
+  listPath?: string;
   /** Key of the item array in aggregation responses. */
   listKey: string;
   /** Permission code guarding every route and action of the resource. */

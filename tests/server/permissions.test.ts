@@ -165,7 +165,7 @@ describe("GET /v1/api/dashboard/summary", () => {
 
   it("shows each block only to holders of its code", async () => {
     const userDesk = await summary((await login(app, DEMO.userDesk)).token);
-    expect(Object.keys(userDesk)).toEqual(["users"]);
+    expect(Object.keys(userDesk)).toEqual(["users", "pending"]);
     expect(userDesk.users.total).toBe(
       userDesk.users.pending + userDesk.users.approved + userDesk.users.rejected,
     );

@@ -3,11 +3,13 @@ import { resourceModules } from "../../resources";
 
 /**
  * `GET /api/dashboard/summary`: a section is present only when the caller holds its code
- * (administrators: 8, users: 0).
+ * (administrators: 8, users and pending: 0).
  */
 export interface DashboardSummary {
   administrators?: { total: number; active: number; disabled: number; banned: number };
   users?: { total: number; pending: number; approved: number; rejected: number };
+  /** Work waiting for staff (code 0). */
+  pending?: { approvals: number; changeContact: number; riderVerifications: number };
 }
 
 export type SectionKey = keyof DashboardSummary;
@@ -19,20 +21,40 @@ export interface DashboardSection {
   linkFor: (figure: string) => string | undefined;
 }
 
-/** The list of `resourceName` filtered to `field = value` (or unfiltered for the total). */
-function listLink(resourceName: string, field: string, figure: string): string | undefined {
-  const list = resourceModules.find((module) => module.resource.name === resourceName)?.resource
-    .list;
+/** The list page of the module behind menu entry `menuCode`, when this build has it. */
+function listOf(menuCode: string): string | undefined {
+  const list = resourceModules.find((module) => module.resource.meta.menuCode === menuCode)
+    ?.resource.list;
+  return typeof list === "string" ? list : undefined;
+}
+
+/** A list filtered to `field = value`, or undefined when the list is not in this build. */
+function filteredLink(menuCode: string, field: string, value: string): string | undefined {
+  const list = listOf(menuCode);
   if (!list) return undefined;
-  if (figure === "total") return list;
   // The same query string the list's own table writes, so the filter shows as applied.
   const query = stringifyTableParams({
-    filters: [{ field, operator: "eq", value: figure }],
+    filters: [{ field, operator: "eq", value }],
     sorters: [],
     pagination: { currentPage: 1, pageSize: 10 },
   });
   return `${list}?${query}`;
 }
+
+/** The list of `resourceName` filtered to `field = value` (or unfiltered for the total). */
+function listLink(resourceName: string, field: string, figure: string): string | undefined {
+  const module = resourceModules.find((candidate) => candidate.resource.name === resourceName);
+  if (!module) return undefined;
+  if (figure === "total") return listOf(module.resource.meta.menuCode);
+  return filteredLink(module.resource.meta.menuCode, field, figure);
+}
+
+/** Where each pending figure's work is done. */
+const PENDING_LINKS: Record<string, () => string | undefined> = {
+  approvals: () => listOf("user-approval"),
+  changeContact: () => filteredLink("user-change-contact", "status", "pending"),
+  riderVerifications: () => filteredLink("user-mgmt", "role", "rider"),
+};
 
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
@@ -44,6 +66,11 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     key: "users",
     figures: ["total", "pending", "approved", "rejected"],
     linkFor: (figure) => listLink("users", "approvalStatus", figure),
+  },
+  {
+    key: "pending",
+    figures: ["approvals", "changeContact", "riderVerifications"],
+    linkFor: (figure) => PENDING_LINKS[figure]?.(),
   },
 ];
 

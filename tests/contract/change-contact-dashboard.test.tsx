@@ -1,0 +1,36 @@
+/**
+ * The dashboard's pending figures (GET /api/dashboard/summary `pending`, code 0) and where each
+ * leads: the Approval list, the Change Contact list filtered to pending, riders in the users list.
+ */
+import { parseTableParams } from "@refinedev/core";
+import { describe, expect, it } from "vitest";
+
+import { DASHBOARD_SECTIONS, figureOf } from "../../src/app/dashboard/sections";
+
+const pending = DASHBOARD_SECTIONS.find((section) => section.key === "pending")!;
+
+function filtersOf(link: string | undefined) {
+  const [path, query = ""] = (link ?? "").split("?");
+  return { path, filters: parseTableParams(`?${query}`).parsedFilters };
+}
+
+describe("dashboard: pending figures", () => {
+  it("shows approvals, contact changes and rider verifications", () => {
+    expect(pending.figures).toEqual(["approvals", "changeContact", "riderVerifications"]);
+    const summary = { pending: { approvals: 3, changeContact: 2, riderVerifications: 1 } };
+    expect(figureOf(summary, "pending", "changeContact")).toBe(2);
+    expect(figureOf({}, "pending", "approvals")).toBeUndefined();
+  });
+
+  it("links each figure to its list, filtered to the pending work", () => {
+    expect(pending.linkFor("approvals")).toBe("/user-approval");
+    expect(filtersOf(pending.linkFor("changeContact"))).toEqual({
+      path: "/user-change-contact",
+      filters: [{ field: "status", operator: "eq", value: "pending" }],
+    });
+    expect(filtersOf(pending.linkFor("riderVerifications"))).toEqual({
+      path: "/user-mgmt",
+      filters: [{ field: "role", operator: "eq", value: "rider" }],
+    });
+  });
+});
