@@ -17,6 +17,7 @@ import {
   type UserSearch,
 } from "./list-filters";
 import { userShowPath } from "./paths";
+import { ExportUsersButton } from "./export/export-button";
 import { ApprovalStatusTag, BannedTag, RoleTag, VipTag } from "./tags";
 import { restoreBooleanFilters } from "./url-filters";
 
@@ -48,7 +49,10 @@ export default function UserList() {
 
   return (
     <>
-      <PageHeader title={t("list.title")} />
+      <PageHeader
+        title={t("list.title")}
+        extra={<ExportUsersButton filters={filters} sorters={sorters} />}
+      />
       <Panel>
         <UserFilters formProps={searchFormProps} initialValues={search} />
         <ListTable<UserDto>

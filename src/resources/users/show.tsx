@@ -9,9 +9,12 @@ import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
 import type { UserDetail } from "../../providers/api-types";
 import { isApiError } from "../../providers/errors";
+import { ActionsPanel } from "./actions/actions-panel";
+import { HistoryPanel } from "./actions/history-panel";
+import { AgentSection } from "./agent";
 import { USER_PATHS } from "./paths";
 import { ProfilePanel } from "./profile-panel";
-import { AgentPanel, RiderPanel } from "./role-facts-panels";
+import { RiderSection } from "./rider";
 import { ApprovalStatusTag, BannedTag, RoleTag, VipTag } from "./tags";
 import { WalletPanel } from "./wallet-panel";
 
@@ -95,9 +98,13 @@ export default function UserShow() {
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <WalletPanel wallet={user.wallet} />
-            {user.rider && <RiderPanel rider={user.rider} />}
-            {user.agent && <AgentPanel agent={user.agent} />}
+            <RiderSection user={user} />
+            <AgentSection user={user} />
+            <ActionsPanel user={user} onChanged={() => void query.refetch()} />
           </Flex>
+        </Col>
+        <Col span={24}>
+          <HistoryPanel userId={user.id} version={query.dataUpdatedAt} />
         </Col>
       </Row>
     </>

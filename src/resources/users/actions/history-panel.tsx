@@ -1,0 +1,135 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { BaseKey } from "@refinedev/core";
+import { Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Panel } from "../../../app/components/panel";
+import { QueryError } from "../../../app/components/query-error";
+import { formatDateTime } from "../../../app/format";
+import type { AuditEntry } from "../../../providers/api-types";
+import { dataProvider } from "../../../providers/data";
+import { auditChanges, auditPath } from "./requests";
+
+export const HISTORY_PAGE_SIZE = 10;
+
+interface AuditList {
+  totalCount: number;
+  entries: AuditEntry[];
+}
+
+/** Plain words only are looked up (i18next reads ":" and "." as separators). */
+const isPlainKey = (key: string) => /^[\w-]+$/.test(key);
+
+/**
+ * The history of staff actions on one user, newest first, paged. `version` is when the user's
+ * detail was last fetched: every refetch after a change (from any panel) fetches the history
+ * again, so the new entry shows.
+ */
+export function HistoryPanel({ userId, version }: { userId: BaseKey; version: number }) {
+  const { t } = useTranslation("users");
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ["user-audit", String(userId), page, version],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await dataProvider.custom!<AuditList>({
+        url: auditPath(userId),
+        method: "get",
+        query: { page, pageSize: HISTORY_PAGE_SIZE },
+        meta: { signal },
+      });
+      return data;
+    },
+  });
+  const none = t("none");
+  const actionName = (action: string) => {
+    const key = action.replace(/\./g, "_");
+    return isPlainKey(key) ? t(`history.actions.${key}`, { defaultValue: action }) : action;
+  };
+  const fieldName = (field: string) =>
+    isPlainKey(field)
+      ? t(`history.fields.${field}`, {
+          defaultValue: t(`fields.${field}`, { defaultValue: field }),
+        })
+      : field;
+  const show = (value: unknown) => {
+    if (value === null || value === undefined || value === "") return none;
+    if (typeof value === "boolean") return t(value ? "history.yes" : "history.no");
+    if (typeof value === "object") return JSON.stringify(value);
+    return String(value as string | number);
+  };
+
+  if (query.isError) {
+    return (
+      <Panel title={t("history.title")}>
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title={t("history.loadFailed")}
+        />
+      </Panel>
+    );
+  }
+
+  return (
+    <Panel title={t("history.title")}>
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        loading={query.isFetching}
+        dataSource={query.data?.entries ?? []}
+        locale={{ emptyText: t("history.empty") }}
+        scroll={{ x: true }}
+        pagination={{
+          current: page,
+          pageSize: HISTORY_PAGE_SIZE,
+          total: query.data?.totalCount ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      >
+        <Table.Column<AuditEntry>
+          dataIndex="createdAt"
+          title={t("history.when")}
+          width={160}
+          render={(value: string) => formatDateTime(value)}
+        />
+        <Table.Column<AuditEntry>
+          dataIndex="adminName"
+          title={t("history.who")}
+          render={(name: string | null) => name ?? t("history.system")}
+        />
+        <Table.Column<AuditEntry>
+          dataIndex="action"
+          title={t("history.what")}
+          render={(action: string) => actionName(action)}
+        />
+        <Table.Column<AuditEntry>
+          dataIndex="remark"
+          title={t("history.remark")}
+          render={(remark: string | null) => remark ?? none}
+        />
+        <Table.Column<AuditEntry>
+          key="changes"
+          title={t("history.changes")}
+          render={(_, entry) => {
+            const changes = auditChanges(entry.before, entry.after);
+            if (changes.length === 0) return none;
+            return (
+              <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+                {changes.map((change) => (
+                  <li key={change.field}>
+                    <Typography.Text strong>{fieldName(change.field)}</Typography.Text>
+                    {": "}
+                    {show(change.before)} → {show(change.after)}
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        />
+      </Table>
+    </Panel>
+  );
+}

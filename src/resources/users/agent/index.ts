@@ -1,0 +1,1 @@
+export { AgentSection } from "./agent-section";

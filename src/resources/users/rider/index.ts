@@ -1,0 +1,1 @@
+export { RiderSection } from "./rider-section";

@@ -1,0 +1,193 @@
+import { CheckOutlined, CloseOutlined, DownloadOutlined, EditOutlined } from "@ant-design/icons";
+import { useCustom } from "@refinedev/core";
+import { App, Button, Descriptions, Empty, Flex, List, Skeleton } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Panel } from "../../../app/components/panel";
+import { QueryError } from "../../../app/components/query-error";
+import { formatDateTime } from "../../../app/format";
+import type { RiderDetails, UserDetail } from "../../../providers/api-types";
+import { RiderVerificationTag } from "../tags";
+import { AttendancePanel } from "./attendance-panel";
+import { downloadDocument } from "./download";
+import { EditRiderDialog } from "./edit-dialog";
+import { riderErrorText } from "./errors";
+import { RIDER_DETAILS_URL, riderDetailsQuery, type RiderDecision } from "./requests";
+import { VerificationDialog } from "./verification-dialog";
+
+/** The rider's part of the user detail page: details, verification, documents, attendance. */
+export function RiderSection({ user }: { user: UserDetail }) {
+  if (user.role !== "rider") return null;
+  return (
+    <Flex vertical gap={16}>
+      <RiderDetailsPanel user={user} />
+      <AttendancePanel user={user} />
+    </Flex>
+  );
+}
+
+/** Known vehicle types are translated; any other stored value is shown as it is. */
+export function useVehicleLabel() {
+  const { t } = useTranslation("riders");
+  return (value: string) =>
+    /^[\w-]+$/.test(value) ? t(`vehicleType.${value}`, { defaultValue: value }) : value;
+}
+
+function RiderDetailsPanel({ user }: { user: UserDetail }) {
+  const { t } = useTranslation("riders");
+  const vehicleLabel = useVehicleLabel();
+  const [deciding, setDeciding] = useState<RiderDecision>();
+  const [editing, setEditing] = useState(false);
+  const { query, result } = useCustom<RiderDetails>({
+    url: RIDER_DETAILS_URL,
+    method: "get",
+    config: { query: riderDetailsQuery(user.accountNumber) },
+    queryOptions: { queryKey: ["rider-details", user.accountNumber] },
+    errorNotification: false,
+  });
+  const details = query.data ? result.data : undefined;
+  const title = t("details.title");
+
+  if (query.isLoading) {
+    return (
+      <Panel title={title}>
+        <Skeleton active paragraph={{ rows: 5 }} />
+      </Panel>
+    );
+  }
+  if (query.isError || !details) {
+    return (
+      <Panel title={title}>
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title={t("details.loadFailed")}
+        />
+      </Panel>
+    );
+  }
+
+  const { rider } = details;
+  const pending = rider.verificationStatus === "pending";
+  const refetch = () => void query.refetch();
+  return (
+    <Panel
+      title={title}
+      extra={
+        <Flex gap={8} wrap>
+          {pending && (
+            <>
+              <Button
+                type="primary"
+                icon={<CheckOutlined aria-hidden />}
+                onClick={() => setDeciding("Approved")}
+              >
+                {t("verify.approve")}
+              </Button>
+              <Button
+                danger
+                icon={<CloseOutlined aria-hidden />}
+                onClick={() => setDeciding("Rejected")}
+              >
+                {t("verify.reject")}
+              </Button>
+            </>
+          )}
+          <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+            {t("edit.button")}
+          </Button>
+        </Flex>
+      }
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t("details.vehicleType")}>
+          {vehicleLabel(rider.vehicleType)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("details.plate")}>{rider.plate}</Descriptions.Item>
+        <Descriptions.Item label={t("details.licenceNumber")}>
+          {rider.licenceNumber}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("details.status")}>
+          <RiderVerificationTag status={rider.verificationStatus} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t("details.remarks")}>
+          {rider.verificationRemarks ?? t("details.noRemarks")}
+        </Descriptions.Item>
+      </Descriptions>
+      <DocumentList documents={rider.documents} />
+      {deciding && (
+        <VerificationDialog
+          user={user}
+          action={deciding}
+          onClose={() => setDeciding(undefined)}
+          onDone={refetch}
+        />
+      )}
+      {editing && (
+        <EditRiderDialog
+          user={user}
+          rider={rider}
+          onClose={() => setEditing(false)}
+          onDone={refetch}
+        />
+      )}
+    </Panel>
+  );
+}
+
+function DocumentList({ documents }: { documents: RiderDetails["rider"]["documents"] }) {
+  const { t } = useTranslation("riders");
+  const { notification } = App.useApp();
+  const [busy, setBusy] = useState<string>();
+  const download = async (path: string, name: string, id: string) => {
+    setBusy(id);
+    try {
+      await downloadDocument(path, name);
+    } catch (error) {
+      notification.error({
+        message: t("documents.downloadFailed"),
+        description: riderErrorText(error, t),
+      });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <section aria-label={t("documents.title")}>
+      <h3 style={{ fontSize: 14, margin: "16px 0 8px" }}>{t("documents.title")}</h3>
+      {documents.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("documents.empty")} />
+      ) : (
+        <List
+          size="small"
+          dataSource={documents}
+          rowKey="id"
+          renderItem={(document) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="download"
+                  size="small"
+                  icon={<DownloadOutlined aria-hidden />}
+                  loading={busy === document.id}
+                  aria-label={t("documents.downloadNamed", { name: document.name })}
+                  onClick={() => void download(document.downloadPath, document.name, document.id)}
+                >
+                  {t("documents.download")}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={document.name}
+                description={t("documents.meta", {
+                  size: Math.max(1, Math.round(document.size / 1024)),
+                  date: formatDateTime(document.uploadedAt),
+                })}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </section>
+  );
+}

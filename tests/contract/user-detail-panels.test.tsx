@@ -1,0 +1,323 @@
+/**
+ * The user detail panels as staff use them, rendered with Refine and the real data provider
+ * against msw: what is sent, what is refused before sending, and what staff are told.
+ */
+import { Refine, type NotificationProvider, type OpenNotificationParams } from "@refinedev/core";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
+import { http as mswHttp, HttpResponse } from "msw";
+import type { ReactNode } from "react";
+import { initReactI18next } from "react-i18next";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import cnCommon from "../../locales/cn-ZH/common.json";
+import cnErrors from "../../locales/cn-ZH/errors.json";
+import cnUsers from "../../locales/cn-ZH/users.json";
+import enCommon from "../../locales/en-US/common.json";
+import enErrors from "../../locales/en-US/errors.json";
+import enUsers from "../../locales/en-US/users.json";
+import type { UserDetail } from "../../src/providers/api-types";
+import { dataProvider } from "../../src/providers/data";
+import { setToken } from "../../src/providers/session";
+import { BanToggle } from "../../src/resources/users/actions/ban-toggle";
+import { HistoryPanel } from "../../src/resources/users/actions/history-panel";
+import { ResetPassword } from "../../src/resources/users/actions/reset-password";
+import { UrlEdit } from "../../src/resources/users/actions/url-edit";
+import { VipToggle } from "../../src/resources/users/actions/vip-toggle";
+import { aToken } from "./support/fixtures";
+import { API, useApiServer } from "./support/msw";
+
+const { server, requests } = useApiServer();
+
+// antd's dialogs and forms are slow to drive in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+
+// jsdom has no matchMedia; antd's Form and Table ask it for the screen size.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+const shown: OpenNotificationParams[] = [];
+const notifications: NotificationProvider = {
+  open: (params) => void shown.push(params),
+  close: () => undefined,
+};
+
+async function useLanguage(lng: "en-US" | "cn-ZH") {
+  await i18next.use(initReactI18next).init({
+    lng,
+    fallbackLng: "en-US",
+    ns: ["users", "errors", "common"],
+    defaultNS: "common",
+    resources: {
+      "en-US": { users: enUsers, errors: enErrors, common: enCommon },
+      "cn-ZH": { users: cnUsers, errors: cnErrors, common: cnCommon },
+    },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await i18next.changeLanguage(lng);
+}
+
+function renderWithRefine(ui: ReactNode) {
+  const user = userEvent.setup();
+  render(
+    <Refine
+      dataProvider={dataProvider}
+      notificationProvider={notifications}
+      options={{
+        disableTelemetry: true,
+        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+      }}
+    >
+      {ui}
+    </Refine>,
+  );
+  return user;
+}
+
+const aisyah = {
+  id: 42,
+  accountNumber: "A0000042",
+  name: "Aisyah",
+  email: "aisyah@ucsi.example",
+  isBanned: false,
+  isVip: false,
+  url: null,
+} as unknown as UserDetail;
+
+beforeEach(async () => {
+  shown.length = 0;
+  setToken(aToken());
+  await useLanguage("en-US");
+});
+
+describe("ban", () => {
+  it("requires a remark in the dialog, then sends it and reports the ban", async () => {
+    server.use(mswHttp.patch(`${API}/api/users/42/ban`, () => HttpResponse.json({ id: 42 })));
+    const changed = vi.fn();
+    const user = renderWithRefine(<BanToggle user={aisyah} onChanged={changed} />);
+    await user.click(screen.getByRole("button", { name: "Ban" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ban Aisyah?" });
+    await user.click(within(dialog).getByRole("button", { name: "Ban" }));
+    expect(
+      await within(dialog).findByText("Enter a remark: the user is told why."),
+    ).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText("Remark"), "Fraud");
+    await user.click(within(dialog).getByRole("button", { name: "Ban" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(await requests[0]!.json()).toEqual({ ban: true, remark: "Fraud" });
+    expect(shown).toContainEqual(expect.objectContaining({ message: "Aisyah is banned" }));
+  });
+
+  it("speaks Chinese", async () => {
+    await useLanguage("cn-ZH");
+    const user = renderWithRefine(<BanToggle user={aisyah} onChanged={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: "封禁" }));
+    const dialog = await screen.findByRole("dialog", { name: "封禁 Aisyah？" });
+    // antd spaces out a two-character Chinese button label.
+    await user.click(within(dialog).getByRole("button", { name: /^封\s?禁$/ }));
+    expect(await within(dialog).findByText("请输入备注：用户会被告知原因。")).toBeInTheDocument();
+  });
+
+  it("unbans after confirmation, and explains 409 ALREADY_IN_STATE", async () => {
+    server.use(
+      mswHttp.patch(`${API}/api/users/42/ban`, () =>
+        HttpResponse.json({ code: "ALREADY_IN_STATE", message: "not banned" }, { status: 409 }),
+      ),
+    );
+    const changed = vi.fn();
+    const user = renderWithRefine(
+      <BanToggle user={{ ...aisyah, isBanned: true }} onChanged={changed} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Unban" }));
+    await user.click(
+      within(await screen.findByRole("tooltip")).getByRole("button", { name: "Unban" }),
+    );
+    await waitFor(() =>
+      expect(shown).toContainEqual(
+        expect.objectContaining({
+          type: "error",
+          description: "The user already has this status. The page now shows the current one.",
+        }),
+      ),
+    );
+    expect(await requests[0]!.json()).toEqual({ ban: false });
+    expect(changed).not.toHaveBeenCalled();
+  });
+});
+
+describe("VIP", () => {
+  it("asks first, then posts the account number", async () => {
+    server.use(mswHttp.post(`${API}/user-mgmt/set-vip-status`, () => HttpResponse.json({})));
+    const changed = vi.fn();
+    const user = renderWithRefine(<VipToggle user={aisyah} onChanged={changed} />);
+    await user.click(screen.getByRole("button", { name: "Make VIP" }));
+    expect(requests).toHaveLength(0);
+    await user.click(
+      within(await screen.findByRole("tooltip")).getByRole("button", { name: "Make VIP" }),
+    );
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(await requests[0]!.json()).toEqual({ account_number: "A0000042", is_vip: true });
+  });
+});
+
+describe("URL", () => {
+  it("refuses javascript: without sending, saves https", async () => {
+    server.use(mswHttp.patch(`${API}/api/users/42/url`, () => HttpResponse.json({ id: 42 })));
+    const changed = vi.fn();
+    const user = renderWithRefine(<UrlEdit user={aisyah} onChanged={changed} />);
+    const field = screen.getByRole("textbox", { name: "URL" });
+    await user.type(field, "javascript:alert(1)");
+    await user.click(screen.getByRole("button", { name: "Save URL" }));
+    expect(
+      await screen.findByText("Enter a web address starting with http:// or https://."),
+    ).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, "https://shop.example");
+    await user.click(screen.getByRole("button", { name: "Save URL" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(await requests[0]!.json()).toEqual({ url: "https://shop.example" });
+  });
+});
+
+describe("reset password", () => {
+  it("explains 409 NO_EMAIL in the staff member's language", async () => {
+    await useLanguage("cn-ZH");
+    server.use(
+      mswHttp.post(`${API}/user-mgmt/reset-user-password`, () =>
+        HttpResponse.json({ code: "NO_EMAIL", message: "no e-mail" }, { status: 409 }),
+      ),
+    );
+    const user = renderWithRefine(
+      <ResetPassword user={{ ...aisyah, email: null }} onChanged={() => undefined} />,
+    );
+    await user.click(screen.getByRole("button", { name: "重置密码" }));
+    await user.click(
+      within(await screen.findByRole("tooltip")).getByRole("button", { name: "重置密码" }),
+    );
+    await waitFor(() =>
+      expect(shown).toContainEqual(
+        expect.objectContaining({ description: "该用户没有电子邮件地址，无法发送重置链接。" }),
+      ),
+    );
+    expect(await requests[0]!.json()).toEqual({ account_number: "A0000042" });
+  });
+
+  it("says a one-time link was e-mailed, and until when", async () => {
+    server.use(
+      mswHttp.post(`${API}/user-mgmt/reset-user-password`, () =>
+        HttpResponse.json(
+          { status: "sent", expires_at: "2026-11-21T11:00:00.000Z" },
+          { status: 202 },
+        ),
+      ),
+    );
+    const user = renderWithRefine(<ResetPassword user={aisyah} onChanged={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: "Reset password" }));
+    await user.click(
+      within(await screen.findByRole("tooltip")).getByRole("button", { name: "Reset password" }),
+    );
+    await waitFor(() =>
+      expect(shown).toContainEqual(
+        expect.objectContaining({
+          type: "success",
+          message: expect.stringMatching(
+            /^A one-time reset link was e-mailed to aisyah@ucsi\.example\. It works until .*2026.*\.$/,
+          ) as unknown,
+        }),
+      ),
+    );
+  });
+});
+
+describe("history", () => {
+  const entry = (id: number, action: string, overrides: Record<string, unknown> = {}) => ({
+    id,
+    action,
+    adminId: 3,
+    adminName: "Desk Officer",
+    remark: null,
+    before: {},
+    after: {},
+    createdAt: "2026-11-20T08:00:00.000Z",
+    ...overrides,
+  });
+
+  it("shows who, the translated action, the remark and what changed, paged", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/users/42/audit`, ({ request }) => {
+        const page = new URL(request.url).searchParams.get("page");
+        return HttpResponse.json({
+          totalCount: 12,
+          entries:
+            page === "1"
+              ? [
+                  entry(12, "user.ban", {
+                    remark: "Fraud",
+                    before: { isBanned: false, banRemark: null },
+                    after: { isBanned: true, banRemark: "Fraud" },
+                  }),
+                  entry(11, "user.approve", { adminName: null }),
+                ]
+              : [
+                  entry(2, "user.set_url", {
+                    before: { url: null },
+                    after: { url: "https://a.example" },
+                  }),
+                ],
+        });
+      }),
+    );
+    const user = renderWithRefine(<HistoryPanel userId={42} version={1} />);
+    await screen.findByText("Desk Officer");
+    const rows = screen.getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("Desk Officer");
+    expect(rows[1]).toHaveTextContent("Banned");
+    expect(rows[1]).toHaveTextContent("Fraud");
+    expect(rows[1]).toHaveTextContent("Ban status: No → Yes");
+    expect(rows[1]).toHaveTextContent("Ban remark: — → Fraud");
+    expect(rows[2]).toHaveTextContent("Approved");
+    expect(rows[2]).toHaveTextContent("System");
+    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({
+      page: "1",
+      pageSize: "10",
+    });
+
+    await user.click(screen.getByTitle("2"));
+    expect(await screen.findByText("URL changed")).toBeVisible();
+    expect(screen.getByText("URL changed").closest("tr")).toHaveTextContent(
+      "URL: — → https://a.example",
+    );
+  });
+
+  it("says when there is nothing yet, and offers a retry when loading fails", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/users/42/audit`, () =>
+        HttpResponse.json({ code: "INTERNAL_ERROR", message: "boom" }, { status: 500 }),
+      ),
+    );
+    renderWithRefine(<HistoryPanel userId={42} version={1} />);
+    expect(await screen.findByText("The history could not be loaded")).toBeVisible();
+    server.use(
+      mswHttp.get(`${API}/api/users/42/audit`, () =>
+        HttpResponse.json({ totalCount: 0, entries: [] }),
+      ),
+    );
+    await userEvent.click(screen.getByRole("button", { name: /retry|try again/i }));
+    expect(await screen.findByText("No staff actions on this user yet")).toBeVisible();
+  });
+});
