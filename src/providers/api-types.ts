@@ -17,6 +17,7 @@ export type {
 } from "../../server/schemas/administrators";
 export type { UpdateAccountBody } from "../../server/schemas/account";
 export type { LoginBody } from "../../server/schemas/auth";
+export type { ChangeContactSubmissionDto } from "../../server/schemas/change-contact";
 export type { DashboardSummary } from "../../server/schemas/dashboard";
 export type {
   AgentFacts,
@@ -30,6 +31,9 @@ export type {
   UserWallet,
   WalletStatus,
 } from "../../server/schemas/users";
+export type { RiderAttendance, RiderDetails } from "../../server/schemas/riders";
+export type { AuditEntryDto as AuditEntry } from "../../server/schemas/user-actions";
+export type { DecisionBody } from "../../server/schemas/user-actions";
 /** The contract's error body, `{ code?, message, data? }`. */
 export type { ErrorBody as ApiErrorBody } from "../../server/schemas/common";
 

@@ -35,6 +35,10 @@ export const NAMESPACES = [
   "admin",
   "errors",
   "users",
+  "riders",
+  "approval",
+  "contact",
+  "dormant",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

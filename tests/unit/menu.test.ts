@@ -32,14 +32,19 @@ describe("the side menu", () => {
   it("shows only the pages that exist in this build", () => {
     expect(seen(admin([0]), IMPLEMENTED_MENU_CODES)).toEqual([
       "dashboard",
+      "user>user-approval",
       "user>user-mgmt",
+      "user>user-change-contact",
       "setting",
     ]);
     expect(seen(admin([8]), IMPLEMENTED_MENU_CODES)).toEqual(["dashboard", "admin", "setting"]);
     expect(seen(admin([], true), IMPLEMENTED_MENU_CODES)).toEqual([
       "dashboard",
       "admin",
+      "user>user-approval",
       "user>user-mgmt",
+      "user>user-change-contact",
+      "dormant-account",
       "setting",
     ]);
   });
