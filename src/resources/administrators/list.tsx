@@ -1,8 +1,9 @@
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { getDefaultFilter, getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
-import { Button, Form, Input, Select, Space, Table } from "antd";
+import { Button, Form, Select, Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
+import { SearchBox } from "../../app/components/search-box";
 import { Link, useNavigate } from "react-router";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
@@ -71,16 +72,7 @@ export default function AdministratorList() {
           initialValues={{ q: search, status }}
           style={{ marginBottom: 16, rowGap: 12 }}
         >
-          <Form.Item name="q" noStyle>
-            <Input.Search
-              placeholder={t("list.searchPlaceholder")}
-              aria-label={t("list.search")}
-              enterButton={t("list.searchButton")}
-              allowClear
-              onSearch={() => searchFormProps.form?.submit()}
-              style={{ maxWidth: 360, marginInlineEnd: 12 }}
-            />
-          </Form.Item>
+          <SearchBox namespace="admin" onSearch={() => searchFormProps.form?.submit()} />
           <Form.Item name="status" noStyle>
             <Select<AdminStatus>
               allowClear

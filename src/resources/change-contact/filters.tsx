@@ -1,7 +1,8 @@
 import { getDefaultFilter } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Form, Input, Select, type FormProps } from "antd";
+import { Form, Select, type FormProps } from "antd";
 import { useTranslation } from "react-i18next";
+import { SearchBox } from "../../app/components/search-box";
 import type { ChangeContactSubmissionDto } from "../../providers/api-types";
 
 export type SubmissionStatus = ChangeContactSubmissionDto["status"];
@@ -70,16 +71,7 @@ export function ContactFilters({
       initialValues={initialValues}
       style={{ marginBottom: 16, rowGap: 12 }}
     >
-      <Form.Item name="q" noStyle>
-        <Input.Search
-          placeholder={t("list.searchPlaceholder")}
-          aria-label={t("list.search")}
-          enterButton={t("list.searchButton")}
-          allowClear
-          onSearch={submit}
-          style={{ maxWidth: 360, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
+      <SearchBox namespace="contact" onSearch={submit} />
       <Form.Item name="status" noStyle>
         <Select<StatusChoice>
           aria-label={t("list.filters.status")}

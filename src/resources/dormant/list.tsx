@@ -1,8 +1,9 @@
 import { getDefaultFilter, getDefaultSortOrder, useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { Form, Input, Table } from "antd";
+import { Form, Table } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { SearchBox } from "../../app/components/search-box";
 import { Link } from "react-router";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
@@ -54,16 +55,7 @@ export default function DormantList() {
           initialValues={{ q }}
           style={{ marginBottom: 16 }}
         >
-          <Form.Item name="q" noStyle>
-            <Input.Search
-              placeholder={t("list.searchPlaceholder")}
-              aria-label={t("list.search")}
-              enterButton={t("list.searchButton")}
-              allowClear
-              onSearch={() => searchFormProps.form?.submit()}
-              style={{ maxWidth: 360 }}
-            />
-          </Form.Item>
+          <SearchBox namespace="dormant" onSearch={() => searchFormProps.form?.submit()} />
         </Form>
         <ListTable<UserDto>
           namespace="dormant"

@@ -1,10 +1,11 @@
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { getDefaultFilter, getDefaultSortOrder, useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { Button, Flex, Form, Input, Select, Space, Table, Typography } from "antd";
+import { Button, Flex, Form, Select, Space, Table, Typography } from "antd";
 import type { CheckboxProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchBox } from "../../app/components/search-box";
 import { Link } from "react-router";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
@@ -103,16 +104,7 @@ export default function UserApprovalList() {
           initialValues={search}
           style={{ marginBottom: 16, rowGap: 12 }}
         >
-          <Form.Item name="q" noStyle>
-            <Input.Search
-              placeholder={t("list.searchPlaceholder")}
-              aria-label={t("list.search")}
-              enterButton={t("list.searchButton")}
-              allowClear
-              onSearch={submitSearch}
-              style={{ maxWidth: 360, marginInlineEnd: 12 }}
-            />
-          </Form.Item>
+          <SearchBox namespace="approval" onSearch={submitSearch} />
           <Form.Item name="role" noStyle>
             <Select<UserRole>
               allowClear

@@ -1,8 +1,9 @@
 import { getDefaultFilter } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { DatePicker, Form, Input, Select, type FormProps } from "antd";
+import { DatePicker, Form, Select, type FormProps } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
+import { SearchBox } from "../../app/components/search-box";
 import type { ApprovalStatus, UserRole } from "../../providers/api-types";
 import { APPROVAL_STATUSES, USER_ROLES } from "./tags";
 
@@ -97,16 +98,7 @@ export function UserFilters({ formProps, initialValues }: UserFiltersProps) {
       initialValues={initialValues}
       style={{ marginBottom: 16, rowGap: 12 }}
     >
-      <Form.Item name="q" noStyle>
-        <Input.Search
-          placeholder={t("list.searchPlaceholder")}
-          aria-label={t("list.search")}
-          enterButton={t("list.searchButton")}
-          allowClear
-          onSearch={submit}
-          style={{ maxWidth: 360, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
+      <SearchBox namespace="users" onSearch={submit} />
       <Form.Item name="role" noStyle>
         <Select<UserRole>
           allowClear
