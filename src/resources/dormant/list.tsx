@@ -1,4 +1,4 @@
-import { getDefaultFilter, getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { getDefaultFilter, useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { Form, Table } from "antd";
 import dayjs from "dayjs";
@@ -8,10 +8,9 @@ import { Link } from "react-router";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
-import { formatDate } from "../../app/format";
-import type { UserDto, UserRole } from "../../providers/api-types";
+import type { UserDto } from "../../providers/api-types";
+import { userColumns } from "../users/columns";
 import { userShowPath } from "../users/paths";
-import { RoleTag } from "../users/tags";
 
 interface DormantSearch {
   q?: string;
@@ -42,7 +41,6 @@ export default function DormantList() {
     meta: { errorPrefix: t("list.title") },
   });
   const q = getDefaultFilter("q", filters, "contains") as string | undefined;
-  const sortOrder = (field: keyof UserDto) => getDefaultSortOrder(field, sorters);
 
   return (
     <>
@@ -63,42 +61,12 @@ export default function DormantList() {
           tableProps={tableProps}
           filtered={Boolean(q)}
         >
-          <Table.Column<UserDto>
-            dataIndex="accountNumber"
-            title={t("fields.accountNumber")}
-            width={125}
-            sorter
-            defaultSortOrder={sortOrder("accountNumber")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="name"
-            title={t("fields.name")}
-            sorter
-            defaultSortOrder={sortOrder("name")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="email"
-            title={t("fields.email")}
-            width={230}
-            ellipsis
-            render={(email: string | null) => email ?? t("none")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="role"
-            title={t("fields.role")}
-            width={100}
-            sorter
-            defaultSortOrder={sortOrder("role")}
-            render={(role: UserRole) => <RoleTag role={role} />}
-          />
-          <Table.Column<UserDto>
-            dataIndex="lastActiveAt"
-            title={t("fields.lastActiveAt")}
-            width={130}
-            sorter
-            defaultSortOrder={sortOrder("lastActiveAt")}
-            render={(value: string | null) => (value ? formatDate(value) : t("never"))}
-          />
+          {userColumns(t, {
+            columns: ["accountNumber", "name", "email", "role", "lastActiveAt"],
+            name: "text",
+            ns: "dormant",
+            sorters,
+          })}
           <Table.Column<UserDto>
             key="daysInactive"
             title={t("fields.daysInactive")}

@@ -1,19 +1,17 @@
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
-import { getDefaultFilter, getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { getDefaultFilter, useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { Button, Flex, Form, Select, Space, Table, Typography } from "antd";
 import type { CheckboxProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SearchBox } from "../../app/components/search-box";
-import { Link } from "react-router";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
-import { formatDateTime } from "../../app/format";
 import type { UserDto, UserRole } from "../../providers/api-types";
-import { userShowPath } from "../users/paths";
-import { RoleTag, USER_ROLES } from "../users/tags";
+import { userColumns } from "../users/columns";
+import { USER_ROLES } from "../users/tags";
 import { DecisionDialog } from "./decision-dialog";
 import { isCodedFailure, type ApprovalAction, type DecisionOutcome } from "./decisions";
 
@@ -67,7 +65,6 @@ export default function UserApprovalList() {
     role: getDefaultFilter("role", filters, "eq") as UserRole | undefined,
   };
   const filtered = Boolean(search.q || search.role);
-  const sortOrder = (field: keyof UserDto) => getDefaultSortOrder(field, sorters);
   const submitSearch = () => searchFormProps.form?.submit();
 
   const forget = (outcome: DecisionOutcome) => {
@@ -151,49 +148,11 @@ export default function UserApprovalList() {
           }}
           filtered={filtered}
         >
-          <Table.Column<UserDto>
-            dataIndex="accountNumber"
-            title={t("users:fields.accountNumber")}
-            width={125}
-            sorter
-            defaultSortOrder={sortOrder("accountNumber")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="name"
-            title={t("users:fields.name")}
-            sorter
-            defaultSortOrder={sortOrder("name")}
-            render={(name: string, user) => <Link to={userShowPath(user.id)}>{name}</Link>}
-          />
-          <Table.Column<UserDto>
-            dataIndex="email"
-            title={t("users:fields.email")}
-            width={220}
-            ellipsis
-            render={(email: string | null) => email ?? t("users:none")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="phone"
-            title={t("users:fields.phone")}
-            width={135}
-            render={(phone: string | null) => phone ?? t("users:none")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="role"
-            title={t("users:fields.role")}
-            width={100}
-            sorter
-            defaultSortOrder={sortOrder("role")}
-            render={(role: UserRole) => <RoleTag role={role} />}
-          />
-          <Table.Column<UserDto>
-            dataIndex="createdAt"
-            title={t("list.submittedAt")}
-            width={160}
-            sorter
-            defaultSortOrder={sortOrder("createdAt")}
-            render={(value: string) => formatDateTime(value)}
-          />
+          {userColumns(t, {
+            columns: ["accountNumber", "name", "email", "phone", "role", "submittedAt"],
+            name: "link",
+            sorters,
+          })}
           <Table.Column<UserDto>
             key="actions"
             title={t("list.actions")}

@@ -1,13 +1,11 @@
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
-import { formatDate } from "../../app/format";
-import type { ApprovalStatus, UserDto, UserRole } from "../../providers/api-types";
+import type { UserDto } from "../../providers/api-types";
+import { userColumns } from "./columns";
 import {
   BOOLEAN_FILTER_FIELDS,
   filtersOf,
@@ -16,9 +14,7 @@ import {
   UserFilters,
   type UserSearch,
 } from "./list-filters";
-import { userShowPath } from "./paths";
 import { ExportUsersButton } from "./export/export-button";
-import { ApprovalStatusTag, BannedTag, RoleTag, VipTag } from "./tags";
 import { restoreBooleanFilters } from "./url-filters";
 
 export default function UserList() {
@@ -45,7 +41,6 @@ export default function UserList() {
   if (restored) setFilters(restored, "replace");
 
   const search = searchOf(filters);
-  const sortOrder = (field: keyof UserDto) => getDefaultSortOrder(field, sorters);
 
   return (
     <>
@@ -61,63 +56,19 @@ export default function UserList() {
           tableProps={tableProps}
           filtered={isFiltered(search)}
         >
-          <Table.Column<UserDto>
-            dataIndex="accountNumber"
-            title={t("fields.accountNumber")}
-            width={125}
-            sorter
-            defaultSortOrder={sortOrder("accountNumber")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="name"
-            title={t("fields.name")}
-            sorter
-            defaultSortOrder={sortOrder("name")}
-            render={(name: string, user) => (
-              <Space size={6} wrap>
-                <Link to={userShowPath(user.id)}>{name}</Link>
-                {user.isBanned && <BannedTag />}
-                {user.isVip && <VipTag />}
-              </Space>
-            )}
-          />
-          <Table.Column<UserDto>
-            dataIndex="email"
-            title={t("fields.email")}
-            width={230}
-            ellipsis
-            render={(email: string | null) => email ?? t("none")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="phone"
-            title={t("fields.phone")}
-            width={135}
-            render={(phone: string | null) => phone ?? t("none")}
-          />
-          <Table.Column<UserDto>
-            dataIndex="role"
-            title={t("fields.role")}
-            width={100}
-            sorter
-            defaultSortOrder={sortOrder("role")}
-            render={(role: UserRole) => <RoleTag role={role} />}
-          />
-          <Table.Column<UserDto>
-            dataIndex="approvalStatus"
-            title={t("fields.approvalStatus")}
-            width={125}
-            sorter
-            defaultSortOrder={sortOrder("approvalStatus")}
-            render={(status: ApprovalStatus) => <ApprovalStatusTag status={status} />}
-          />
-          <Table.Column<UserDto>
-            dataIndex="createdAt"
-            title={t("fields.createdAt")}
-            width={125}
-            sorter
-            defaultSortOrder={sortOrder("createdAt")}
-            render={(value: string) => formatDate(value)}
-          />
+          {userColumns(t, {
+            columns: [
+              "accountNumber",
+              "name",
+              "email",
+              "phone",
+              "role",
+              "approvalStatus",
+              "createdAt",
+            ],
+            name: "linkWithFlags",
+            sorters,
+          })}
         </ListTable>
       </Panel>
     </>
