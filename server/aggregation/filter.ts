@@ -115,10 +115,13 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
   if (value.length > AGGREGATION_LIMITS.maxSearchLength) {
     fail(`"$search" is longer than ${AGGREGATION_LIMITS.maxSearchLength} characters`);
   }
-  if (value.includes("\u0000")) fail(`"$search" must not contain NUL characters`);
   const term = value.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(term)) fail(`"$search" must not contain control characters`);
   if (term === "") return undefined;
   const pattern = `%${escapeLike(term)}%`;
+  const { searchColumn } = ctx.spec;
+  if (searchColumn) return sql`${searchColumn} like lower(${pattern})`;
   return or(...fields.map((field) => sql`${textOf(field)} ilike ${pattern}`));
 }
 

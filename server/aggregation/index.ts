@@ -1,9 +1,9 @@
-import { and, count, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgTable } from "drizzle-orm/pg-core";
+import { and, count, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { compileFilter } from "./filter";
 import { compilePagination } from "./pagination";
 import { compileSort } from "./sort";
-import type { CollectionSpec, RawAggregationQuery } from "./types";
+import { AGGREGATION_LIMITS, type CollectionSpec, type RawAggregationQuery } from "./types";
 
 export type { CollectionSpec, FieldSpec, RawAggregationQuery } from "./types";
 export { AGGREGATION_LIMITS } from "./types";
@@ -49,9 +49,32 @@ export function compileAggregation(
   return { where, orderBy, ...compilePagination(given(raw.pagination)) };
 }
 
+/** A list's total: exact up to AGGREGATION_LIMITS.exactCountLimit, else that limit as a lower bound. */
+export interface ListTotal {
+  totalCount: number;
+  totalCountExact: boolean;
+}
+
+/**
+ * Counts the rows `matching` selects (any select, joins included), stopping at one past
+ * AGGREGATION_LIMITS.exactCountLimit: the cost is bounded by the limit, not by the table.
+ */
+export async function countUpToLimit(db: AnyPgDatabase, matching: PgSelect): Promise<ListTotal> {
+  const limit = AGGREGATION_LIMITS.exactCountLimit;
+  const [result] = await db
+    .select({ value: count() })
+    .from(matching.limit(limit + 1).as("matching"));
+  const value = result?.value ?? 0;
+  return value > limit
+    ? { totalCount: limit, totalCountExact: false }
+    : { totalCount: value, totalCountExact: true };
+}
+
 /**
  * Runs one aggregation page: the rows (as drizzle selects them: the table's camelCase keys) and
- * the total count under the same condition. `baseWhere` (e.g. a scope the route imposes) is ANDed.
+ * the total (see countUpToLimit) under the same condition. `baseWhere` (e.g. a scope the route
+ * imposes) is ANDed. The page's keys are found first and their rows read after, so a deep page
+ * walks an index of keys (index-only) instead of fetching every skipped row.
  */
 export async function runAggregation<T>(
   db: AnyPgDatabase,
@@ -59,24 +82,24 @@ export async function runAggregation<T>(
   table: PgTable,
   raw: RawAggregationQuery,
   options?: { baseWhere?: SQL },
-): Promise<{ totalCount: number; rows: T[] }> {
+): Promise<ListTotal & { rows: T[] }> {
   const query = compileAggregation(spec, raw);
   const where = and(options?.baseWhere, query.where);
-  const [rows, totalCount] = await Promise.all([
+  const key = spec.tieBreaker;
+  const pageKeys = db
+    .select({ key })
+    .from(table)
+    .where(where)
+    .orderBy(...query.orderBy)
+    .limit(query.limit)
+    .offset(query.offset);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(table)
-      .where(where)
-      .orderBy(...query.orderBy)
-      .limit(query.limit)
-      .offset(query.offset),
-    countRows(db, table, where),
+      .where(inArray(key, pageKeys))
+      .orderBy(...query.orderBy),
+    countUpToLimit(db, db.select({ one: sql`1` }).from(table).where(where).$dynamic()),
   ]);
-  return { totalCount, rows: rows as T[] };
-}
-
-/** The one place that counts; at a million rows it may become an estimate or a cached count. */
-async function countRows(db: AnyPgDatabase, table: PgTable, where: SQL | undefined) {
-  const [result] = await db.select({ value: count() }).from(table).where(where);
-  return result?.value ?? 0;
+  return { ...total, rows: rows as T[] };
 }

@@ -6,21 +6,29 @@ import { z } from "zod";
 
 import type { RouteAccess } from "../auth/access";
 import { errorResponses } from "../schemas/common";
-import { runAggregation, type AnyPgDatabase } from "./index";
+import { AGGREGATION_LIMITS, runAggregation, type AnyPgDatabase } from "./index";
 import { aggregationPreValidation, aggregationQuerystring } from "./query-params";
 import type { CollectionSpec } from "./types";
 
 /**
- * The response of an aggregation list: `{ totalCount, <queryName>: item[] }` (api.md). One
- * definition, so the OpenAPI document and the browser's types agree for every collection.
+ * The response of an aggregation list: `{ totalCount, <queryName>: item[], totalCountExact }`
+ * (api.md allows fields to follow). One definition, so the OpenAPI document and the browser's
+ * types agree for every collection.
  */
 export function aggregationListSchema<Name extends string, Item extends z.ZodType>(
   queryName: Name,
   item: Item,
 ) {
-  return z.object({ totalCount: z.number().int() }).extend({
-    [queryName]: z.array(item),
-  } as { [K in Name]: z.ZodArray<Item> });
+  return z
+    .object({ totalCount: z.number().int() })
+    .extend({ [queryName]: z.array(item) } as { [K in Name]: z.ZodArray<Item> })
+    .extend({
+      totalCountExact: z.boolean().meta({
+        description:
+          `false when more rows match than are counted (${AGGREGATION_LIMITS.exactCountLimit}): ` +
+          "totalCount is then that lower bound, and later pages can still be requested",
+      }),
+    });
 }
 
 export interface AggregationRoute<Row, Item extends z.ZodType> {
@@ -65,7 +73,7 @@ export function registerAggregationRoute<Row, Item extends z.ZodType>(
       },
     },
     async (request) => {
-      const { totalCount, rows } = await runAggregation<Row>(
+      const { rows, ...total } = await runAggregation<Row>(
         db,
         collection,
         route.table,
@@ -73,8 +81,8 @@ export function registerAggregationRoute<Row, Item extends z.ZodType>(
         { baseWhere: route.baseWhere },
       );
       // A computed key widens to `string` for TypeScript; the serializer checks it against listSchema.
-      const body = { totalCount, [collection.queryName]: rows.map(route.toItem) };
-      return body as z.output<typeof listSchema>;
+      const body = { ...total, [collection.queryName]: rows.map(route.toItem) };
+      return body as unknown as z.output<typeof listSchema>;
     },
   );
 }

@@ -24,8 +24,18 @@ export interface CollectionSpec {
   fields: Record<string, FieldSpec>;
   /** Used when the client sends no sort (or an empty one). */
   defaultSort: ReadonlyArray<readonly [string, 1 | -1]>;
-  /** A unique, non-null column appended to every ORDER BY so that paging is stable. */
+  /**
+   * A unique, non-null column appended to every ORDER BY so that paging is stable; pages are read
+   * by it (the page's keys first, then their rows), so it should be the primary key.
+   */
   tieBreaker: AnyPgColumn;
+  /**
+   * Optional: a stored column holding every searchable field lower-cased and joined with U+001F
+   * (a control character, which `$search` refuses), indexed with pg_trgm. `$search` then tests one LIKE against it instead
+   * of an ILIKE per field: the same matches (a search text cannot contain the separator), one
+   * trigram index, several times cheaper per row.
+   */
+  searchColumn?: AnyPgColumn;
 }
 
 export interface RawAggregationQuery {
@@ -51,6 +61,11 @@ export const AGGREGATION_LIMITS = {
   /** Characters of a `$search` text. */
   maxSearchLength: 200,
   maxPage: 1_000_000,
+  /**
+   * Matching rows are counted exactly up to this many; beyond it `totalCount` is this number and
+   * `totalCountExact` is false ("10,000+"): counting a million rows costs more than the page.
+   */
+  exactCountLimit: 10_000,
   maxPageSize: 100,
   defaultPage: 1,
   defaultPageSize: 10,

@@ -5,6 +5,7 @@
 // runner (tsx, vitest), and this file needs none.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /** @type {{ pgDataDir: string, socketPath: string, maxConnections: number }} */
@@ -16,7 +17,8 @@ const port = parentPort;
 let db;
 let server;
 try {
-  db = await PGlite.create(pgDataDir);
+  // Extensions the migrations create must be loaded here (PGlite bundles them, off by default).
+  db = await PGlite.create(pgDataDir, { extensions: { pg_trgm } });
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
   await server.start();
   port.postMessage({ type: "ready" });

@@ -97,8 +97,17 @@ export const users = pgTable(
     lastActiveAt: timestamp("last_active_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the users list's `$search` matches: the searchable fields lower-cased, joined with
+     * U+001F so that no match spans two fields (see CollectionSpec.searchColumn). Kept by the
+     * database; one trigram index serves every search.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(account_number || chr(31) || name || chr(31) || coalesce(email, '') || chr(31) || coalesce(phone, ''))`,
+    ),
   },
   (t) => [
+    index("users_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_approval_status_created_at_idx").on(
       t.approvalStatus,

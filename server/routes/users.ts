@@ -12,7 +12,8 @@ import type { RouteDeps } from "./types";
 
 /**
  * What the users list lets clients filter, sort and search. The default sort and the approval
- * status filter are served by users_created_at_idx and users_approval_status_created_at_idx.
+ * status filter are served by users_created_at_idx and users_approval_status_created_at_idx;
+ * `$search` by the trigram index on search_text (the four searchable fields in one column).
  */
 export const usersCollection: CollectionSpec = {
   queryName: "users",
@@ -58,6 +59,7 @@ export const usersCollection: CollectionSpec = {
     ["id", -1],
   ],
   tieBreaker: users.id,
+  searchColumn: users.searchText,
 };
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });

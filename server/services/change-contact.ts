@@ -1,6 +1,11 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 
-import { compileAggregation, type CollectionSpec, type RawAggregationQuery } from "../aggregation";
+import {
+  compileAggregation,
+  countUpToLimit,
+  type CollectionSpec,
+  type RawAggregationQuery,
+} from "../aggregation";
 import { recordAudit } from "../audit";
 import type { Db, DbOrTx, Tx } from "../db";
 import {
@@ -91,7 +96,7 @@ const userColumns = { name: users.name, accountNumber: users.accountNumber };
 /** One page of submissions under the aggregation contract. */
 export async function listChangeContactSubmissions(db: DbOrTx, raw: RawAggregationQuery) {
   const query = compileAggregation(changeContactCollection, raw);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ submission: submissions, user: userColumns })
       .from(submissions)
@@ -100,14 +105,18 @@ export async function listChangeContactSubmissions(db: DbOrTx, raw: RawAggregati
       .orderBy(...query.orderBy)
       .limit(query.limit)
       .offset(query.offset),
-    db
-      .select({ value: count() })
-      .from(submissions)
-      .innerJoin(users, eq(users.id, submissions.userId))
-      .where(query.where),
+    countUpToLimit(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(submissions)
+        .innerJoin(users, eq(users.id, submissions.userId))
+        .where(query.where)
+        .$dynamic(),
+    ),
   ]);
   return {
-    totalCount: total?.value ?? 0,
+    ...total,
     changeContactSubmissions: rows.map((row) => toDto(row.submission, row.user)),
   };
 }

@@ -26,3 +26,13 @@ export function formatDate(iso: string | null | undefined, fallback = "—"): st
 export function formatDateTime(iso: string | null | undefined, fallback = "—"): string {
   return format(iso, `${dateFormat()} HH:mm`, fallback);
 }
+
+const wholeNumber = new Intl.NumberFormat("en-US");
+
+/**
+ * A list's total as people read it: "1,234", or "10,000+" when the server stopped counting there
+ * (`totalCountExact: false`, see the data provider).
+ */
+export function formatTotal(total: number, exact = true): string {
+  return `${wholeNumber.format(total)}${exact ? "" : "+"}`;
+}

@@ -224,6 +224,16 @@ describe("getList: collection and answer", () => {
     await expect(dataProvider.getList({ resource: "administrators" })).resolves.toEqual({
       data: rows,
       total: 42,
+      totalExact: true,
+    });
+  });
+
+  it("passes on that the server counted only up to the total (totalCountExact: false)", async () => {
+    serveList("administrators", { totalCount: 10_000, administrators: rows, totalCountExact: false });
+    await expect(dataProvider.getList({ resource: "administrators" })).resolves.toEqual({
+      data: rows,
+      total: 10_000,
+      totalExact: false,
     });
   });
 
@@ -234,7 +244,7 @@ describe("getList: collection and answer", () => {
       meta: { collection: "users", listKey: "pendingUsers" },
     });
     expect(new URL(requests[0]!.url).pathname).toBe("/v1/api/users/aggregation");
-    expect(result).toEqual({ data: rows, total: 2 });
+    expect(result).toEqual({ data: rows, total: 2, totalExact: true });
   });
 
   it("fails with a typed error when the answer has no list under the key", async () => {

@@ -119,7 +119,7 @@ describe("data provider: meta.listPath", () => {
       pagination: { currentPage: 2, pageSize: 5, mode: "server" },
       sorters: [{ field: "name", order: "asc" }],
     });
-    expect(answer).toEqual({ data: [user], total: 1 });
+    expect(answer).toEqual({ data: [user], total: 1, totalExact: true });
     const request = requests[0]!;
     expect(new URL(request.url).pathname).toBe("/v1/api/users/dormant");
     expect(jsonParam(request, "pagination")).toEqual({ page: 2, pageSize: 5 });
@@ -165,6 +165,22 @@ describe("Dormant Account list", () => {
     await vi.waitFor(() =>
       expect(jsonParam(requests.at(-1), "filter")).toEqual({ $search: "lim" }),
     );
+  });
+
+  it("shows the total with thousands separators, and 10,000+ when the server stopped counting", async () => {
+    server.use(
+      mswHttp.get(DORMANT, () => HttpResponse.json({ totalCount: 1234, users: [aUser()] })),
+    );
+    const { unmount } = renderList();
+    expect(await screen.findByText("1,234 dormant accounts")).toBeInTheDocument();
+    unmount();
+    server.use(
+      mswHttp.get(DORMANT, () =>
+        HttpResponse.json({ totalCount: 10_000, users: [aUser()], totalCountExact: false }),
+      ),
+    );
+    renderList();
+    expect(await screen.findByText("10,000+ dormant accounts")).toBeInTheDocument();
   });
 
   it("shows the empty state", async () => {

@@ -45,8 +45,11 @@ function aUser(id: number, overrides: Partial<UserDto> = {}): UserDto {
   } as UserDto;
 }
 
-/** A list of `total` users served page by page, as /api/users/aggregation does. */
-function serveUsers(total: number) {
+/**
+ * A list of `total` users served page by page, as /api/users/aggregation does; with `countedUpTo`
+ * the server stops counting there (`totalCountExact: false`), as the reference server does at 10,000.
+ */
+function serveUsers(total: number, countedUpTo = Infinity) {
   server.use(
     mswHttp.get(`${API}/api/users/aggregation`, ({ request }) => {
       const { page, pageSize: size } = jsonParam(request, "pagination") as {
@@ -57,7 +60,12 @@ function serveUsers(total: number) {
       const users = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) =>
         aUser(from + i + 1),
       );
-      return HttpResponse.json({ totalCount: total, users });
+      const exact = total <= countedUpTo;
+      return HttpResponse.json({
+        totalCount: exact ? total : countedUpTo,
+        users,
+        totalCountExact: exact,
+      });
     }),
   );
 }
@@ -94,6 +102,17 @@ describe("fetching the filtered list", () => {
     expect(result).toMatchObject({ total: 450, capped: true });
     expect(requests).toHaveLength(3);
     expect(EXPORT_MAX_ROWS).toBe(10_000);
+  });
+
+  it("keeps fetching past a total the server only counted up to, and calls the export capped", async () => {
+    serveUsers(450, 200);
+    const everything = await fetchAllUsers({ filters: [], sorters: [] });
+    expect(everything.users).toHaveLength(450);
+    expect(everything).toMatchObject({ total: 200, totalExact: false, capped: true });
+    requests.length = 0;
+    const capped = await fetchAllUsers({ filters: [], sorters: [], max: 300 });
+    expect(capped.users).toHaveLength(300);
+    expect(capped.capped).toBe(true);
   });
 
   it("passes a failed page on", async () => {

@@ -25,6 +25,7 @@ import {
   aggregationPreValidation,
   aggregationQuerystring,
   assertKnownAggregationParams,
+  AGGREGATION_LIMITS,
   compileAggregation,
   runAggregation,
   type CollectionSpec,
@@ -406,10 +407,11 @@ describe("pagination", () => {
     expect((await page(2)).rows.map((row) => row.id)).toEqual([13, 12, 11, 10, 9, 8, 7]);
     expect(await page(3)).toMatchObject({ totalCount: 20, rows: expect.any(Array) });
     expect((await page(3)).rows.map((row) => row.id)).toEqual([6, 5, 4, 3, 2, 1]);
-    expect(await page(4)).toEqual({ totalCount: 20, rows: [] });
+    expect(await page(4)).toEqual({ totalCount: 20, rows: [], totalCountExact: true });
     expect(await list({ pagination: { page: 1_000_000, pageSize: 100 } })).toEqual({
       totalCount: 20,
       rows: [],
+      totalCountExact: true,
     });
     expect(compileAggregation(spec, { pagination: '{"page": 3, "pageSize": 7}' })).toMatchObject({
       page: 3,
@@ -620,3 +622,62 @@ describe("wiring into a Fastify route", () => {
     await app.close();
   });
 });
+
+describe("counting at scale", () => {
+  const { exactCountLimit } = AGGREGATION_LIMITS;
+  const many = pgTable("agg_many", {
+    id: integer().primaryKey(),
+    label: text().notNull(),
+    search: text(),
+  });
+  const manySpec: CollectionSpec = {
+    queryName: "many",
+    fields: {
+      id: { column: many.id, type: "number", filterable: true, sortable: true },
+      label: { column: many.label, type: "string", filterable: true, searchable: true },
+    },
+    defaultSort: [["id", 1]],
+    tieBreaker: many.id,
+    searchColumn: many.search,
+  };
+  const listMany = (raw: Raw) => runAggregation<{ id: number }>(db, manySpec, many, encode(raw));
+
+  beforeAll(async () => {
+    await client.exec(`
+      create table agg_many (id integer primary key, label text not null,
+        search text generated always as (lower(label)) stored);
+      insert into agg_many (id, label)
+        select n, case when n % 2 = 0 then 'Even ' else 'Odd ' end || n
+        from generate_series(1, ${exactCountLimit + 1}) as n;`);
+  });
+
+  it("counts exactly up to the limit, then answers the limit as a lower bound", async () => {
+    expect(await listMany({ filter: { id: { $lte: exactCountLimit } } })).toMatchObject({
+      totalCount: exactCountLimit,
+      totalCountExact: true,
+    });
+    expect(await listMany({})).toMatchObject({
+      totalCount: exactCountLimit,
+      totalCountExact: false,
+    });
+  });
+
+  it("still serves the pages beyond the counted rows", async () => {
+    const last = await listMany({ pagination: { page: exactCountLimit / 10 + 1, pageSize: 10 } });
+    expect(last.rows.map((row) => row.id)).toEqual([exactCountLimit + 1]);
+  });
+
+  it("searches a searchColumn with the same matches as the fields, wildcards literal", async () => {
+    const found = await listMany({
+      filter: { $search: "EVEN 100" },
+      pagination: { pageSize: 100 },
+    });
+    const expected = Array.from({ length: exactCountLimit + 1 }, (_, i) => i + 1).filter(
+      (n) => n % 2 === 0 && `even ${n}`.includes("even 100"),
+    );
+    expect(found.rows.map((row) => row.id)).toEqual(expected.slice(0, 100));
+    expect(found.totalCount).toBe(expected.length);
+    expect((await listMany({ filter: { $search: "odd_1" } })).totalCount).toBe(0);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
@@ -155,7 +155,7 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
     const page = await list({ pagination: { page: 3, pageSize: 7 } });
     expect(page.users).toEqual(everyone.slice(14, 21));
     const beyond = await list({ pagination: { page: 1000 } });
-    expect(beyond).toEqual({ totalCount: everyone.length, users: [] });
+    expect(beyond).toEqual({ totalCount: everyone.length, users: [], totalCountExact: true });
   });
 
   it("filters by role, approval status, banned and VIP", async () => {
@@ -213,6 +213,21 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
     }
     expect(await matches({ $search: "100%" })).toEqual([]);
     expect(await matches({ $search: "fixture", role: "agent" })).toEqual(["X000000002"]);
+  });
+
+  it("never matches a search across two fields, and follows a renamed user", async () => {
+    // "Fixture" ends the name and "rider." starts the e-mail: no field holds both.
+    expect(await matches({ $search: "fixture rider." })).toEqual([]);
+    expect(await matches({ $search: "x000000001 zhang" })).toEqual([]);
+    const rename = (name: string) =>
+      testDb.database.db.update(users).set({ name }).where(eq(users.id, fixture.bareId));
+    await rename("Renamed Searchable");
+    try {
+      expect(await matches({ $search: "renamed SEARCH" })).toEqual(["X000000003"]);
+      expect(await matches({ $search: "bare fixture" })).toEqual([]);
+    } finally {
+      await rename("Bare Fixture");
+    }
   });
 
   it("sorts by each sortable field, breaking ties by id in the same direction", async () => {
@@ -288,6 +303,11 @@ describe("GET /v1/api/users/aggregation: invalid queries", () => {
       /^Invalid filter: .*"createdAt"/,
     ],
     ["a search that is not text", { filter: { $search: 42 } }, /^Invalid filter: "\$search"/],
+    [
+      "a search with a control character",
+      { filter: { $search: "tan\u001fwong" } },
+      /^Invalid filter: "\$search" must not contain control characters/,
+    ],
     ["malformed JSON", { filter: "{role:" }, /^Invalid filter: malformed JSON/],
     ["a field that is not sortable", { sort: { email: 1 } }, /^Invalid sort: field "email"/],
     ["a flag as sort key", { sort: { isVip: -1 } }, /^Invalid sort: field "isVip"/],

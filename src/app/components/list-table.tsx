@@ -1,9 +1,12 @@
 import { Empty, Table, type TableProps } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { formatTotal } from "../format";
 import { QueryError } from "./query-error";
 
 interface ListQuery {
+  /** The data provider's getList answer; `totalExact: false` makes the total read "10,000+". */
+  data?: { total: number; [key: string]: unknown };
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
@@ -50,7 +53,8 @@ export function ListTable<Row extends { id: number | string }>({
         tableProps.pagination && {
           ...tableProps.pagination,
           showSizeChanger: true,
-          showTotal: (total) => t("list.total", { count: total }),
+          showTotal: (total) =>
+            t("list.total", { count: total, total: formatTotal(total, query.data?.totalExact !== false) }),
         }
       }
       locale={{

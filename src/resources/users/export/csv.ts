@@ -48,6 +48,8 @@ export interface FetchedUsers {
   users: UserDto[];
   /** How many users match the filter (may exceed the rows fetched). */
   total: number;
+  /** false when the server counted only up to `total` (more match). */
+  totalExact: boolean;
   capped: boolean;
 }
 
@@ -70,21 +72,25 @@ export async function fetchAllUsers({
 }): Promise<FetchedUsers> {
   const users: UserDto[] = [];
   let total = 0;
+  let totalExact = true;
   for (let currentPage = 1; ; currentPage += 1) {
     signal?.throwIfAborted();
-    const { data, total: matching } = await dataProvider.getList<UserDto>({
+    const page = await dataProvider.getList<UserDto>({
       resource: "users",
       filters,
       sorters,
       pagination: { currentPage, pageSize: EXPORT_PAGE_SIZE, mode: "server" },
       meta: { collection: "users", listKey: "users", signal },
     });
-    total = matching;
+    const { data } = page;
+    total = page.total;
+    totalExact = page.totalExact !== false;
     users.push(...data.slice(0, max - users.length));
     onProgress?.({ done: users.length, total: Math.min(total, max) });
-    if (data.length < EXPORT_PAGE_SIZE || users.length >= max || users.length >= total) break;
+    const allFetched = totalExact && users.length >= total;
+    if (data.length < EXPORT_PAGE_SIZE || users.length >= max || allFetched) break;
   }
-  return { users, total, capped: total > users.length };
+  return { users, total, totalExact, capped: !totalExact || total > users.length };
 }
 
 /** Hands the browser a file to save. */

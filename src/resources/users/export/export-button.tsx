@@ -3,7 +3,7 @@ import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { Alert, Button, Modal, Progress, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../app/format";
+import { formatDateTime, formatTotal } from "../../../app/format";
 import type { UserDto } from "../../../providers/api-types";
 import { isApiError, translateApiError } from "../../../providers/errors";
 import {
@@ -40,7 +40,7 @@ export function userCsvColumns(t: Translate): CsvColumn<UserDto>[] {
 type State =
   | { step: "ask" }
   | { step: "running"; progress: ExportProgress }
-  | { step: "done"; count: number; total: number; capped: boolean }
+  | { step: "done"; count: number; total: number; totalExact: boolean; capped: boolean }
   | { step: "failed"; message: string };
 
 /** Exports the filtered, sorted user list as CSV, with progress and a row cap. */
@@ -75,6 +75,7 @@ export function ExportUsersButton({
         step: "done",
         count: result.users.length,
         total: result.total,
+        totalExact: result.totalExact,
         capped: result.capped,
       });
     } catch (error) {
@@ -148,7 +149,7 @@ export function ExportUsersButton({
                 showIcon
                 message={t("export.capped", {
                   max: EXPORT_MAX_ROWS.toLocaleString(),
-                  total: state.total.toLocaleString(),
+                  total: formatTotal(state.total, state.totalExact),
                 })}
               />
             )}

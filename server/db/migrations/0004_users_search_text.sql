@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(account_number || chr(31) || name || chr(31) || coalesce(email, '') || chr(31) || coalesce(phone, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "users_search_text_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);
