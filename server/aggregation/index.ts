@@ -99,7 +99,14 @@ export async function runAggregation<T>(
       .from(table)
       .where(inArray(key, pageKeys))
       .orderBy(...query.orderBy),
-    countUpToLimit(db, db.select({ one: sql`1` }).from(table).where(where).$dynamic()),
+    countUpToLimit(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
   return { ...total, rows: rows as T[] };
 }

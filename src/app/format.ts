@@ -30,7 +30,7 @@ export function formatDateTime(iso: string | null | undefined, fallback = "—")
 const wholeNumber = new Intl.NumberFormat("en-US");
 
 /**
- * A list's total as people read it: "1,234", or "10,000+" when the server stopped counting there
+ * A list's total as people read it: "1,234", or "1,000+" when the server stopped counting there
  * (`totalCountExact: false`, see the data provider).
  */
 export function formatTotal(total: number, exact = true): string {

@@ -95,7 +95,7 @@ const getList: DataProvider["getList"] = async <TData extends BaseRecord = BaseR
       typeof body === "object" && body !== null ? body[listKeyOf(resource, meta)] : undefined;
     if (!Array.isArray(rows)) throw unreadableList(response.status, body);
     const total = typeof body.totalCount === "number" ? body.totalCount : rows.length;
-    // The reference server stops counting at 10,000 and says so; other servers count exactly.
+    // The reference server stops counting at 1,000 and says so; other servers count exactly.
     const totalExact = body.totalCountExact !== false;
     return { data: rows as TData[], total, totalExact };
   } catch (error) {

@@ -106,8 +106,20 @@ describe("fetching the filtered list", () => {
 
   it("keeps fetching past a total the server only counted up to, and calls the export capped", async () => {
     serveUsers(450, 200);
-    const everything = await fetchAllUsers({ filters: [], sorters: [] });
+    const against: number[] = [];
+    const everything = await fetchAllUsers({
+      filters: [],
+      sorters: [],
+      onProgress: ({ total }) => against.push(total),
+    });
     expect(everything.users).toHaveLength(450);
+    expect(against).toEqual([
+      EXPORT_MAX_ROWS,
+      EXPORT_MAX_ROWS,
+      EXPORT_MAX_ROWS,
+      EXPORT_MAX_ROWS,
+      EXPORT_MAX_ROWS,
+    ]);
     expect(everything).toMatchObject({ total: 200, totalExact: false, capped: true });
     requests.length = 0;
     const capped = await fetchAllUsers({ filters: [], sorters: [], max: 300 });

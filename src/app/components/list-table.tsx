@@ -5,7 +5,7 @@ import { formatTotal } from "../format";
 import { QueryError } from "./query-error";
 
 interface ListQuery {
-  /** The data provider's getList answer; `totalExact: false` makes the total read "10,000+". */
+  /** The data provider's getList answer; `totalExact: false` makes the total read "1,000+". */
   data?: { total: number; [key: string]: unknown };
   isError: boolean;
   error: unknown;
@@ -54,7 +54,10 @@ export function ListTable<Row extends { id: number | string }>({
           ...tableProps.pagination,
           showSizeChanger: true,
           showTotal: (total) =>
-            t("list.total", { count: total, total: formatTotal(total, query.data?.totalExact !== false) }),
+            t("list.total", {
+              count: total,
+              total: formatTotal(total, query.data?.totalExact !== false),
+            }),
         }
       }
       locale={{

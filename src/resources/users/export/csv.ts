@@ -86,7 +86,8 @@ export async function fetchAllUsers({
     total = page.total;
     totalExact = page.totalExact !== false;
     users.push(...data.slice(0, max - users.length));
-    onProgress?.({ done: users.length, total: Math.min(total, max) });
+    // A total the server only counted up to says nothing of the end: measure against the cap.
+    onProgress?.({ done: users.length, total: totalExact ? Math.min(total, max) : max });
     const allFetched = totalExact && users.length >= total;
     if (data.length < EXPORT_PAGE_SIZE || users.length >= max || allFetched) break;
   }
