@@ -1,9 +1,17 @@
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
 import type { CollectionSpec } from "../aggregation";
 import { registerAggregationRoute } from "../aggregation/route";
-import { APPROVAL_STATUSES, USER_ROLES, users, type UserRow } from "../db/schema";
+import {
+  APPROVAL_STATUSES,
+  RIDER_VERIFICATION_STATUSES,
+  riders,
+  USER_ROLES,
+  users,
+  type UserRow,
+} from "../db/schema";
 import { notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../schemas/common";
 import { userDetailSchema, userDtoSchema } from "../schemas/users";
@@ -50,6 +58,13 @@ export const usersCollection: CollectionSpec = {
       sortable: true,
     },
     isBanned: { column: users.isBanned, type: "boolean", filterable: true },
+    /** A rider's verification status (NULL for other roles), for "pending rider verifications". */
+    riderVerification: {
+      column: sql`(select ${riders.verificationStatus} from ${riders} where ${riders.userId} = ${users.id})`,
+      type: "enum",
+      values: RIDER_VERIFICATION_STATUSES,
+      filterable: true,
+    },
     isVip: { column: users.isVip, type: "boolean", filterable: true },
     createdAt: { column: users.createdAt, type: "date", filterable: true, sortable: true },
     lastActiveAt: { column: users.lastActiveAt, type: "date", filterable: true, sortable: true },

@@ -1,6 +1,7 @@
 /**
  * The dashboard's pending figures (GET /api/dashboard/summary `pending`, code 0) and where each
- * leads: the Approval list, the Change Contact list filtered to pending, riders in the users list.
+ * leads: the Approval list, the Change Contact list filtered to pending, the users list filtered to
+ * riders whose verification is pending.
  */
 import { parseTableParams } from "@refinedev/core";
 import { describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ describe("dashboard: pending figures", () => {
     });
     expect(filtersOf(pending.linkFor("riderVerifications"))).toEqual({
       path: "/user-mgmt",
-      filters: [{ field: "role", operator: "eq", value: "rider" }],
+      filters: [{ field: "riderVerification", operator: "eq", value: "pending" }],
     });
   });
 });

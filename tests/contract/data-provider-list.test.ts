@@ -229,7 +229,11 @@ describe("getList: collection and answer", () => {
   });
 
   it("passes on that the server counted only up to the total (totalCountExact: false)", async () => {
-    serveList("administrators", { totalCount: 10_000, administrators: rows, totalCountExact: false });
+    serveList("administrators", {
+      totalCount: 10_000,
+      administrators: rows,
+      totalCountExact: false,
+    });
     await expect(dataProvider.getList({ resource: "administrators" })).resolves.toEqual({
       data: rows,
       total: 10_000,

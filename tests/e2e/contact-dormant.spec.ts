@@ -5,6 +5,7 @@
  * detail shows the new value; the same administrator sees no Dormant Account entry, gets the
  * 403 page by URL and a 403 from the API; the super administrator sees the dormant list.
  */
+import type { Page } from "@playwright/test";
 import { logIn } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
@@ -67,14 +68,18 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** The dashboard's card of pending work. */
+const pendingCard = (page: Page) =>
+  page
+    .locator("section, .ant-card")
+    .filter({ has: page.getByText("Waiting for a decision", { exact: true }) })
+    .first();
+
 test("the dashboard shows the pending figures, and Contact changes leads to the pending list", async ({
   page,
 }) => {
   await logIn(page, server.url, desk.email, desk.password);
-  const pending = page
-    .locator("section, .ant-card")
-    .filter({ has: page.getByText("Waiting for a decision", { exact: true }) })
-    .first();
+  const pending = pendingCard(page);
   await expect(pending.getByText("User approvals")).toBeVisible();
   await expect(pending.getByText("Rider verifications")).toBeVisible();
   await pending.getByRole("link", { name: /Contact changes/ }).click();
@@ -82,6 +87,21 @@ test("the dashboard shows the pending figures, and Contact changes leads to the 
   await expect(page.getByRole("heading", { name: "Change Contact" })).toBeVisible();
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Status" })).toBeVisible();
+});
+
+test("Rider verifications leads to the riders whose verification is pending", async ({ page }) => {
+  await logIn(page, server.url, desk.email, desk.password);
+  await pendingCard(page)
+    .getByRole("link", { name: /Rider verifications/ })
+    .click();
+  await expect(page).toHaveURL(/\/user-mgmt\?.*riderVerification.*pending/);
+  const rows = page.locator(".ant-table-row");
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: "Rider" })).toHaveCount(0);
+  const filter = page
+    .locator(".ant-select")
+    .filter({ has: page.getByRole("combobox", { name: "Filter by rider verification" }) });
+  await expect(filter).toContainText("Pending");
 });
 
 test("approving a contact change needs a remark, and the user's contact changes", async ({

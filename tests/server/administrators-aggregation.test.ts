@@ -58,7 +58,11 @@ describe("GET /v1/api/administrators/aggregation: valid queries", () => {
     expect(page.administrators).toEqual(everyone.slice(5, 10));
     expect(page.totalCount).toBe(everyone.length);
     const beyond = await list({ pagination: { page: 50, pageSize: 10 } });
-    expect(beyond).toEqual({ totalCount: everyone.length, administrators: [], totalCountExact: true });
+    expect(beyond).toEqual({
+      totalCount: everyone.length,
+      administrators: [],
+      totalCountExact: true,
+    });
   });
 
   it("filters by equality, $in, $ne, booleans and dates", async () => {

@@ -680,4 +680,3 @@ describe("counting at scale", () => {
     expect((await listMany({ filter: { $search: "odd_1" } })).totalCount).toBe(0);
   });
 });
-

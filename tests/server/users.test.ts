@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
@@ -215,18 +215,43 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
     expect(await matches({ $search: "fixture", role: "agent" })).toEqual(["X000000002"]);
   });
 
+  it("filters riders by verification status (other roles have none)", async () => {
+    const ridersWith = async (status: "pending" | "Approved" | "Rejected") =>
+      (
+        await testDb.database.db
+          .select({ accountNumber: users.accountNumber })
+          .from(users)
+          .innerJoin(riders, eq(riders.userId, users.id))
+          .where(eq(riders.verificationStatus, status))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(100)
+      ).map((row) => row.accountNumber);
+    for (const status of ["pending", "Approved", "Rejected"] as const) {
+      const expected = await ridersWith(status);
+      expect(expected.length, status).toBeGreaterThan(0);
+      expect(await matches({ riderVerification: status }), status).toEqual(expected);
+    }
+    expect(await ridersWith("Rejected")).toContain("X000000001");
+    expect(await matches({ riderVerification: { $null: true }, role: "rider" })).toEqual([]);
+  });
+
   it("never matches a search across two fields, and follows a renamed user", async () => {
     // "Fixture" ends the name and "rider." starts the e-mail: no field holds both.
     expect(await matches({ $search: "fixture rider." })).toEqual([]);
     expect(await matches({ $search: "x000000001 zhang" })).toEqual([]);
+    const db = testDb.database.db;
+    const [before] = await db.select().from(users).where(eq(users.id, fixture.bareId));
     const rename = (name: string) =>
-      testDb.database.db.update(users).set({ name }).where(eq(users.id, fixture.bareId));
+      db
+        .update(users)
+        .set({ name, updatedAt: before!.updatedAt })
+        .where(eq(users.id, fixture.bareId));
     await rename("Renamed Searchable");
     try {
       expect(await matches({ $search: "renamed SEARCH" })).toEqual(["X000000003"]);
       expect(await matches({ $search: "bare fixture" })).toEqual([]);
     } finally {
-      await rename("Bare Fixture");
+      await rename(before!.name);
     }
   });
 
@@ -303,6 +328,11 @@ describe("GET /v1/api/users/aggregation: invalid queries", () => {
       /^Invalid filter: .*"createdAt"/,
     ],
     ["a search that is not text", { filter: { $search: 42 } }, /^Invalid filter: "\$search"/],
+    [
+      "an unknown rider verification status",
+      { filter: { riderVerification: "approved" } },
+      /^Invalid filter: .*"riderVerification".*"approved"/,
+    ],
     [
       "a search with a control character",
       { filter: { $search: "tan\u001fwong" } },

@@ -21,6 +21,7 @@ describe("the users list's filters", () => {
     const filters = filtersOf({
       q: "  wei ling ",
       role: "rider",
+      riderVerification: "pending",
       banned: "no",
       vip: "yes",
       registered: [dayjs("2025-06-01"), dayjs("2025-06-30")],
@@ -28,6 +29,7 @@ describe("the users list's filters", () => {
     expect(given(filters)).toEqual([
       { field: "q", operator: "contains", value: "wei ling" },
       { field: "role", operator: "eq", value: "rider" },
+      { field: "riderVerification", operator: "eq", value: "pending" },
       { field: "isBanned", operator: "eq", value: false },
       { field: "isVip", operator: "eq", value: true },
       { field: "createdAt", operator: "between", value: ["2025-06-01", "2025-06-30"] },
@@ -40,6 +42,9 @@ describe("the users list's filters", () => {
       filtersOf({ approvalStatus: "pending", banned: "yes" }).filter((f) => f.value !== undefined),
     );
     expect(search).toMatchObject({ approvalStatus: "pending", banned: "yes", registered: null });
+    expect(
+      searchOf([{ field: "riderVerification", operator: "eq", value: "pending" }]),
+    ).toMatchObject({ riderVerification: "pending" });
   });
 
   it("restore booleans that came back from the URL as text, and only those", () => {

@@ -53,7 +53,7 @@ function listLink(resourceName: string, field: string, figure: string): string |
 const PENDING_LINKS: Record<string, () => string | undefined> = {
   approvals: () => listOf("user-approval"),
   changeContact: () => filteredLink("user-change-contact", "status", "pending"),
-  riderVerifications: () => filteredLink("user-mgmt", "role", "rider"),
+  riderVerifications: () => filteredLink("user-mgmt", "riderVerification", "pending"),
 };
 
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [

@@ -4,8 +4,8 @@ import { DatePicker, Form, Select, type FormProps } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { SearchBox } from "../../app/components/search-box";
-import type { ApprovalStatus, UserRole } from "../../providers/api-types";
-import { APPROVAL_STATUSES, USER_ROLES } from "./tags";
+import type { ApprovalStatus, RiderVerificationStatus, UserRole } from "../../providers/api-types";
+import { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES } from "./tags";
 
 /** Refine's free-text field; the data provider sends it as the contract's `$search`. */
 const SEARCH_FIELD = "q";
@@ -27,6 +27,7 @@ export interface UserSearch {
   q?: string;
   role?: UserRole;
   approvalStatus?: ApprovalStatus;
+  riderVerification?: RiderVerificationStatus;
   banned?: YesNo;
   vip?: YesNo;
   registered?: [Dayjs, Dayjs] | null;
@@ -47,6 +48,7 @@ export function filtersOf(values: UserSearch): CrudFilter[] {
     { field: SEARCH_FIELD, operator: "contains", value: values.q?.trim() || undefined },
     { field: "role", operator: "eq", value: values.role },
     { field: "approvalStatus", operator: "eq", value: values.approvalStatus },
+    { field: "riderVerification", operator: "eq", value: values.riderVerification },
     { field: "isBanned", operator: "eq", value: toBoolean(values.banned) },
     { field: "isVip", operator: "eq", value: toBoolean(values.vip) },
     {
@@ -66,6 +68,8 @@ export function searchOf(filters: CrudFilter[]): UserSearch {
     q: getDefaultFilter(SEARCH_FIELD, filters, "contains") as string | undefined,
     role: getDefaultFilter("role", filters, "eq") as UserRole | undefined,
     approvalStatus: getDefaultFilter("approvalStatus", filters, "eq") as ApprovalStatus | undefined,
+    riderVerification: getDefaultFilter("riderVerification", filters, "eq") as
+      RiderVerificationStatus | undefined,
     banned: toYesNo(getDefaultFilter("isBanned", filters, "eq")),
     vip: toYesNo(getDefaultFilter("isVip", filters, "eq")),
     registered: from?.isValid() && to?.isValid() ? [from, to] : null,
@@ -120,6 +124,19 @@ export function UserFilters({ formProps, initialValues }: UserFiltersProps) {
             label: t(`approvalStatus.${value}`),
           }))}
           style={{ width: 190, marginInlineEnd: 12 }}
+        />
+      </Form.Item>
+      <Form.Item name="riderVerification" noStyle>
+        <Select<RiderVerificationStatus>
+          allowClear
+          placeholder={t("list.filters.allRiderVerifications")}
+          aria-label={t("list.filters.riderVerification")}
+          onChange={submit}
+          options={RIDER_VERIFICATION_STATUSES.map((value) => ({
+            value,
+            label: t(`riderVerification.${value}`),
+          }))}
+          style={{ width: 210, marginInlineEnd: 12 }}
         />
       </Form.Item>
       <Form.Item name="banned" noStyle>
