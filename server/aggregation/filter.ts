@@ -45,6 +45,8 @@ const RANGE_SQL = { $gt: ">", $gte: ">=", $lt: "<", $lte: "<=" } as const;
 interface Context {
   spec: CollectionSpec;
   conditions: number;
+  /** Whether a non-blank `$search` takes part. */
+  searched: boolean;
 }
 
 /** Escapes LIKE/ILIKE wildcards; PostgreSQL's default LIKE escape character is the backslash. */
@@ -54,8 +56,14 @@ const located = (at: string) => (at ? ` (at ${at})` : "");
 const not = (condition: SQL): SQL => sql`not (${condition})`;
 
 /** Compiles the `filter` parameter to a WHERE condition, or `undefined` when it matches all. */
-export function compileFilter(spec: CollectionSpec, text: string): SQL | undefined {
-  return compileObject({ spec, conditions: 0 }, parseObjectParameter("filter", text), 0, "");
+/** The filter's condition, and whether it searches text (see CompiledAggregation.searched). */
+export function compileFilter(
+  spec: CollectionSpec,
+  text: string,
+): { where: SQL | undefined; searched: boolean } {
+  const ctx: Context = { spec, conditions: 0, searched: false };
+  const where = compileObject(ctx, parseObjectParameter("filter", text), 0, "");
+  return { where, searched: ctx.searched };
 }
 
 function compileObject(ctx: Context, filter: JsonObject, orDepth: number, at: string) {
@@ -119,6 +127,7 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(term)) fail(`"$search" must not contain control characters`);
   if (term === "") return undefined;
+  ctx.searched = true;
   const pattern = `%${escapeLike(term)}%`;
   const { searchColumn } = ctx.spec;
   if (searchColumn) return sql`${searchColumn} like lower(${pattern})`;

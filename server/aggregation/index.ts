@@ -16,6 +16,8 @@ export {
 
 export interface CompiledAggregation {
   where: SQL | undefined;
+  /** A text search: usually a lookup of a few rows, where counting costs as much as the page. */
+  searched: boolean;
   orderBy: SQL[];
   limit: number;
   offset: number;
@@ -44,9 +46,10 @@ export function compileAggregation(
   raw: RawAggregationQuery,
 ): CompiledAggregation {
   const filter = given(raw.filter);
-  const where = filter === undefined ? undefined : compileFilter(spec, filter);
+  const { where, searched } =
+    filter === undefined ? { where: undefined, searched: false } : compileFilter(spec, filter);
   const orderBy = compileSort(spec, given(raw.sort));
-  return { where, orderBy, ...compilePagination(given(raw.pagination)) };
+  return { where, searched, orderBy, ...compilePagination(given(raw.pagination)) };
 }
 
 /** A list's total: exact up to AGGREGATION_LIMITS.exactCountLimit, else that limit as a lower bound. */
@@ -71,10 +74,34 @@ export async function countUpToLimit(db: AnyPgDatabase, matching: PgSelect): Pro
 }
 
 /**
+ * One page and its total. A page that is not full (and not past the end) is the last one, so it
+ * tells the exact total, beyond the count limit too. Usually the page and the count run side by
+ * side; for a text search the page is read first and counted only when full, since a search is
+ * mostly a lookup of a few rows whose count would cost a second index search.
+ */
+export async function pageWithTotal<R>(
+  query: Pick<CompiledAggregation, "searched" | "offset" | "limit">,
+  readPage: () => Promise<R[]>,
+  countAll: () => Promise<ListTotal>,
+): Promise<ListTotal & { rows: R[] }> {
+  const counting = query.searched ? undefined : countAll();
+  // Handled now, so that a page that fails first does not leave the count's failure unhandled.
+  counting?.catch(() => undefined);
+  const rows = await readPage();
+  const lastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  const total: ListTotal = lastPage
+    ? { totalCount: query.offset + rows.length, totalCountExact: true }
+    : await (counting ?? countAll());
+  await counting; // settled before answering, needed or not
+  return { ...total, rows };
+}
+
+/**
  * Runs one aggregation page: the rows (as drizzle selects them: the table's camelCase keys) and
  * the total (see countUpToLimit) under the same condition. `baseWhere` (e.g. a scope the route
  * imposes) is ANDed. The page's keys are found first and their rows read after, so a deep page
- * walks an index of keys (index-only) instead of fetching every skipped row.
+ * walks an index of keys (index-only) instead of fetching every skipped row. The total: see
+ * pageWithTotal.
  */
 export async function runAggregation<T>(
   db: AnyPgDatabase,
@@ -93,20 +120,23 @@ export async function runAggregation<T>(
     .orderBy(...query.orderBy)
     .limit(query.limit)
     .offset(query.offset);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(table)
-      .where(inArray(key, pageKeys))
-      .orderBy(...query.orderBy),
-    countUpToLimit(
-      db,
+  const { rows, ...total } = await pageWithTotal(
+    query,
+    () =>
       db
-        .select({ one: sql`1` })
+        .select()
         .from(table)
-        .where(where)
-        .$dynamic(),
-    ),
-  ]);
+        .where(inArray(key, pageKeys))
+        .orderBy(...query.orderBy),
+    () =>
+      countUpToLimit(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(where)
+          .$dynamic(),
+      ),
+  );
   return { ...total, rows: rows as T[] };
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { holdsPermission, isPermissionCode } from "../../src/shared/permissions";
@@ -75,6 +75,12 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     !exemptPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
   app.decorateRequest("admin", null);
+  // Every authenticated request runs this: built once, planned once per connection.
+  const findAdmin = db
+    .select()
+    .from(administrators)
+    .where(eq(administrators.id, sql.placeholder("id")))
+    .prepare("session_administrator");
 
   app.addHook("onRoute", (route) => {
     if (!isApiUrl(route.url)) return;
@@ -97,7 +103,7 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, TOKEN_MESSAGES.missing);
     const adminId = await tokens.verify(token);
-    const [admin] = await db.select().from(administrators).where(eq(administrators.id, adminId));
+    const [admin] = await findAdmin.execute({ id: adminId });
     if (!admin) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
     if (admin.status !== "active") throw new HttpError(403, TOKEN_MESSAGES.banned);
     request.admin = admin;

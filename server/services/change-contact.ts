@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import {
   compileAggregation,
   countUpToLimit,
+  pageWithTotal,
   type CollectionSpec,
   type RawAggregationQuery,
 } from "../aggregation";
@@ -96,25 +97,28 @@ const userColumns = { name: users.name, accountNumber: users.accountNumber };
 /** One page of submissions under the aggregation contract. */
 export async function listChangeContactSubmissions(db: DbOrTx, raw: RawAggregationQuery) {
   const query = compileAggregation(changeContactCollection, raw);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ submission: submissions, user: userColumns })
-      .from(submissions)
-      .innerJoin(users, eq(users.id, submissions.userId))
-      .where(query.where)
-      .orderBy(...query.orderBy)
-      .limit(query.limit)
-      .offset(query.offset),
-    countUpToLimit(
-      db,
+  const { rows, ...total } = await pageWithTotal(
+    query,
+    () =>
       db
-        .select({ one: sql`1` })
+        .select({ submission: submissions, user: userColumns })
         .from(submissions)
         .innerJoin(users, eq(users.id, submissions.userId))
         .where(query.where)
-        .$dynamic(),
-    ),
-  ]);
+        .orderBy(...query.orderBy)
+        .limit(query.limit)
+        .offset(query.offset),
+    () =>
+      countUpToLimit(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(submissions)
+          .innerJoin(users, eq(users.id, submissions.userId))
+          .where(query.where)
+          .$dynamic(),
+      ),
+  );
   return {
     ...total,
     changeContactSubmissions: rows.map((row) => toDto(row.submission, row.user)),

@@ -647,7 +647,7 @@ describe("counting at scale", () => {
       create table agg_many (id integer primary key, label text not null,
         search text generated always as (lower(label)) stored);
       insert into agg_many (id, label)
-        select n, case when n % 2 = 0 then 'Even ' else 'Odd ' end || n
+        select n, case when n % 2 = 0 then 'Even item ' else 'Odd item ' end || n
         from generate_series(1, ${exactCountLimit + 1}) as n;`);
   });
 
@@ -662,21 +662,41 @@ describe("counting at scale", () => {
     });
   });
 
-  it("still serves the pages beyond the counted rows", async () => {
+  it("still serves the pages beyond the counted rows; a last page tells the exact total", async () => {
     const last = await listMany({ pagination: { page: exactCountLimit / 10 + 1, pageSize: 10 } });
     expect(last.rows.map((row) => row.id)).toEqual([exactCountLimit + 1]);
+    expect(last).toMatchObject({ totalCount: exactCountLimit + 1, totalCountExact: true });
+    const full = await listMany({ pagination: { page: exactCountLimit / 10, pageSize: 10 } });
+    expect(full).toMatchObject({ totalCount: exactCountLimit, totalCountExact: false });
+    const beyond = await listMany({ pagination: { page: exactCountLimit / 10 + 2, pageSize: 10 } });
+    expect(beyond).toMatchObject({ rows: [], totalCount: exactCountLimit, totalCountExact: false });
   });
 
   it("searches a searchColumn with the same matches as the fields, wildcards literal", async () => {
     const found = await listMany({
-      filter: { $search: "EVEN 100" },
+      filter: { $search: "EVEN item 100" },
       pagination: { pageSize: 100 },
     });
     const expected = Array.from({ length: exactCountLimit + 1 }, (_, i) => i + 1).filter(
-      (n) => n % 2 === 0 && `even ${n}`.includes("even 100"),
+      (n) => n % 2 === 0 && `even item ${n}`.includes("even item 100"),
     );
     expect(found.rows.map((row) => row.id)).toEqual(expected.slice(0, 100));
     expect(found.totalCount).toBe(expected.length);
     expect((await listMany({ filter: { $search: "odd_1" } })).totalCount).toBe(0);
+  });
+
+  it("answers a search's total the same way: counted when the page is full, told by a last page", async () => {
+    const search = (page: number) =>
+      listMany({ filter: { $search: "ITEM" }, pagination: { page, pageSize: 10 } });
+    expect(await search(1)).toMatchObject({ totalCount: exactCountLimit, totalCountExact: false });
+    const last = await search(exactCountLimit / 10 + 1);
+    expect(last).toMatchObject({ totalCount: exactCountLimit + 1, totalCountExact: true });
+    expect(await search(exactCountLimit / 10 + 2)).toMatchObject({
+      rows: [],
+      totalCount: exactCountLimit,
+      totalCountExact: false,
+    });
+    const one = await listMany({ filter: { $search: "odd item 1001" } });
+    expect(one).toMatchObject({ totalCount: 1, totalCountExact: true });
   });
 });
