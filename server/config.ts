@@ -18,6 +18,12 @@ export interface Config {
   /** DATABASE_URL (unset → embedded PGlite in DATA_DIR): a PostgreSQL connection string. */
   databaseUrl: string | undefined;
   /**
+   * DATABASE_POOL_MAX (10): connections to DATABASE_URL. Lower it when PostgreSQL shares a small
+   * machine with the server (bench/users-scale.ts measured 4 best on 2 cores). The embedded store
+   * always uses one.
+   */
+  databasePoolMax: number;
+  /**
    * JWT_SECRET: HS256 key. Required when NODE_ENV=production; otherwise generated once and kept in
    * DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
    */
@@ -238,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: nonEmpty(env, "HOST") ?? "0.0.0.0",
     dataDir,
     databaseUrl: nonEmpty(env, "DATABASE_URL"),
+    databasePoolMax: positiveInt(env, "DATABASE_POOL_MAX", 10, 1000),
     jwtSecret: explicitSecret ?? persistentSecret(dataDir),
     jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),
     corsOrigins: (env.CORS_ORIGIN ?? "")

@@ -49,6 +49,7 @@ async function main() {
     database = await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
+      poolMax: config.databasePoolMax,
       onError: (error, fatal) => {
         if (app) app.log[fatal ? "fatal" : "warn"]({ err: error }, "database connection problem");
         else console.error(error);

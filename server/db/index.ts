@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** A PostgreSQL connection string; without it the embedded store in `dataDir` is used. */
   databaseUrl?: string;
+  /** Connections to `databaseUrl` (default 10). */
+  poolMax?: number;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
   /**
@@ -56,7 +58,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   if (options.databaseUrl) {
     kind = "postgres";
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
   } else {
     kind = "embedded";
     const lock = acquireDataDirLock(options.dataDir);
