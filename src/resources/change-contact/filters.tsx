@@ -1,7 +1,8 @@
 import { getDefaultFilter } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Form, Select, type FormProps } from "antd";
+import { Form, type FormProps } from "antd";
 import { useTranslation } from "react-i18next";
+import { FilterSelect } from "../../app/components/filter-select";
 import { SearchBox } from "../../app/components/search-box";
 import type { ChangeContactSubmissionDto } from "../../providers/api-types";
 
@@ -72,27 +73,23 @@ export function ContactFilters({
       style={{ marginBottom: 16, rowGap: 12 }}
     >
       <SearchBox namespace="contact" onSearch={submit} />
-      <Form.Item name="status" noStyle>
-        <Select<StatusChoice>
-          aria-label={t("list.filters.status")}
-          onChange={submit}
-          options={[...SUBMISSION_STATUSES, ALL].map((value) => ({
-            value,
-            label: t(`status.${value}`),
-          }))}
-          style={{ width: 160, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
-      <Form.Item name="contactType" noStyle>
-        <Select<ContactType>
-          allowClear
-          placeholder={t("list.filters.allTypes")}
-          aria-label={t("list.filters.contactType")}
-          onChange={submit}
-          options={CONTACT_TYPES.map((value) => ({ value, label: t(`contactType.${value}`) }))}
-          style={{ width: 160 }}
-        />
-      </Form.Item>
+      <FilterSelect<StatusChoice>
+        name="status"
+        label={t("list.filters.status")}
+        values={[...SUBMISSION_STATUSES, ALL]}
+        labelOf={(value) => t(`status.${value}`)}
+        onChange={submit}
+        width={160}
+      />
+      <FilterSelect<ContactType>
+        name="contactType"
+        label={t("list.filters.contactType")}
+        placeholder={t("list.filters.allTypes")}
+        values={CONTACT_TYPES}
+        labelOf={(value) => t(`contactType.${value}`)}
+        onChange={submit}
+        width={160}
+      />
     </Form>
   );
 }

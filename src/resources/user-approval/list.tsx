@@ -1,10 +1,11 @@
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { getDefaultFilter, useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { Button, Flex, Form, Select, Space, Table, Typography } from "antd";
+import { Button, Flex, Form, Space, Table, Typography } from "antd";
 import type { CheckboxProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilterSelect } from "../../app/components/filter-select";
 import { SearchBox } from "../../app/components/search-box";
 import { ListTable } from "../../app/components/list-table";
 import { PageHeader } from "../../app/components/page-header";
@@ -102,16 +103,15 @@ export default function UserApprovalList() {
           style={{ marginBottom: 16, rowGap: 12 }}
         >
           <SearchBox namespace="approval" onSearch={submitSearch} />
-          <Form.Item name="role" noStyle>
-            <Select<UserRole>
-              allowClear
-              placeholder={t("users:list.filters.allRoles")}
-              aria-label={t("users:list.filters.role")}
-              onChange={submitSearch}
-              options={USER_ROLES.map((value) => ({ value, label: t(`users:role.${value}`) }))}
-              style={{ width: 150 }}
-            />
-          </Form.Item>
+          <FilterSelect<UserRole>
+            name="role"
+            label={t("users:list.filters.role")}
+            placeholder={t("users:list.filters.allRoles")}
+            values={USER_ROLES}
+            labelOf={(value) => t(`users:role.${value}`)}
+            onChange={submitSearch}
+            width={150}
+          />
         </Form>
         <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary" aria-live="polite">

@@ -1,8 +1,9 @@
 import { getDefaultFilter } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { DatePicker, Form, Select, type FormProps } from "antd";
+import { DatePicker, Form, type FormProps } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
+import { FilterSelect } from "../../app/components/filter-select";
 import { SearchBox } from "../../app/components/search-box";
 import type { ApprovalStatus, RiderVerificationStatus, UserRole } from "../../providers/api-types";
 import { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES } from "./tags";
@@ -16,7 +17,8 @@ const DATE_INPUT_FORMAT = "YYYY-MM-DD";
 export const BOOLEAN_FILTER_FIELDS: ReadonlySet<string> = new Set(["isBanned", "isVip"]);
 
 /** A yes/no filter as a select value: antd's Select takes strings, the contract booleans. */
-type YesNo = "yes" | "no";
+const YES_NO = ["yes", "no"] as const;
+type YesNo = (typeof YES_NO)[number];
 
 /**
  * The search form's values. Fields whose form value differs from the filter value have their own
@@ -88,11 +90,6 @@ interface UserFiltersProps {
 export function UserFilters({ formProps, initialValues }: UserFiltersProps) {
   const { t } = useTranslation("users");
   const submit = () => formProps.form?.submit();
-  const yesNo = (field: "banned" | "vip") =>
-    (["yes", "no"] as const).map((value) => ({
-      value,
-      label: t(`list.filters.${field}.${value}`),
-    }));
 
   return (
     <Form<UserSearch>
@@ -103,62 +100,45 @@ export function UserFilters({ formProps, initialValues }: UserFiltersProps) {
       style={{ marginBottom: 16, rowGap: 12 }}
     >
       <SearchBox namespace="users" onSearch={submit} />
-      <Form.Item name="role" noStyle>
-        <Select<UserRole>
-          allowClear
-          placeholder={t("list.filters.allRoles")}
-          aria-label={t("list.filters.role")}
+      <FilterSelect<UserRole>
+        name="role"
+        label={t("list.filters.role")}
+        placeholder={t("list.filters.allRoles")}
+        values={USER_ROLES}
+        labelOf={(value) => t(`role.${value}`)}
+        onChange={submit}
+        width={150}
+      />
+      <FilterSelect<ApprovalStatus>
+        name="approvalStatus"
+        label={t("list.filters.approvalStatus")}
+        placeholder={t("list.filters.allApprovalStatuses")}
+        values={APPROVAL_STATUSES}
+        labelOf={(value) => t(`approvalStatus.${value}`)}
+        onChange={submit}
+        width={190}
+      />
+      <FilterSelect<RiderVerificationStatus>
+        name="riderVerification"
+        label={t("list.filters.riderVerification")}
+        placeholder={t("list.filters.allRiderVerifications")}
+        values={RIDER_VERIFICATION_STATUSES}
+        labelOf={(value) => t(`riderVerification.${value}`)}
+        onChange={submit}
+        width={210}
+      />
+      {(["banned", "vip"] as const).map((field) => (
+        <FilterSelect<YesNo>
+          key={field}
+          name={field}
+          label={t(`list.filters.${field}.label`)}
+          placeholder={t(`list.filters.${field}.any`)}
+          values={YES_NO}
+          labelOf={(value) => t(`list.filters.${field}.${value}`)}
           onChange={submit}
-          options={USER_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
-          style={{ width: 150, marginInlineEnd: 12 }}
+          width={field === "banned" ? 160 : 150}
         />
-      </Form.Item>
-      <Form.Item name="approvalStatus" noStyle>
-        <Select<ApprovalStatus>
-          allowClear
-          placeholder={t("list.filters.allApprovalStatuses")}
-          aria-label={t("list.filters.approvalStatus")}
-          onChange={submit}
-          options={APPROVAL_STATUSES.map((value) => ({
-            value,
-            label: t(`approvalStatus.${value}`),
-          }))}
-          style={{ width: 190, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
-      <Form.Item name="riderVerification" noStyle>
-        <Select<RiderVerificationStatus>
-          allowClear
-          placeholder={t("list.filters.allRiderVerifications")}
-          aria-label={t("list.filters.riderVerification")}
-          onChange={submit}
-          options={RIDER_VERIFICATION_STATUSES.map((value) => ({
-            value,
-            label: t(`riderVerification.${value}`),
-          }))}
-          style={{ width: 210, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
-      <Form.Item name="banned" noStyle>
-        <Select<YesNo>
-          allowClear
-          placeholder={t("list.filters.banned.any")}
-          aria-label={t("list.filters.banned.label")}
-          onChange={submit}
-          options={yesNo("banned")}
-          style={{ width: 160, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
-      <Form.Item name="vip" noStyle>
-        <Select<YesNo>
-          allowClear
-          placeholder={t("list.filters.vip.any")}
-          aria-label={t("list.filters.vip.label")}
-          onChange={submit}
-          options={yesNo("vip")}
-          style={{ width: 150, marginInlineEnd: 12 }}
-        />
-      </Form.Item>
+      ))}
       <Form.Item name="registered" noStyle>
         <DatePicker.RangePicker
           format={DATE_INPUT_FORMAT}
