@@ -1,12 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import type { Db } from "../../server/db";
 import { changeContactSubmissions } from "../../server/db/schema";
 import type { ChangeContactSubmissionDto } from "../../server/schemas/change-contact";
-import { createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
 import {
   auditEntries,
   call,
@@ -14,29 +10,10 @@ import {
   expectNoPermission,
   findUser,
   insertUser,
+  useUserDeskSuite,
 } from "./support/user-fixtures";
 
-let testDb: TestDatabase;
-let db: Db;
-let app: App;
-let desk: string;
-let finance: string;
-let deskAdminId: number;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.database.db;
-  app = await createTestApp(testDb);
-  const session = await login(app, DEMO.userDesk);
-  desk = session.token;
-  deskAdminId = session.admin.id;
-  finance = (await login(app, DEMO.finance)).token;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const suite = useUserDeskSuite();
 
 async function submit(
   userId: number,
@@ -44,7 +21,7 @@ async function submit(
   newValue: string,
   values: Partial<typeof changeContactSubmissions.$inferInsert> = {},
 ) {
-  const [row] = await db
+  const [row] = await suite.db
     .insert(changeContactSubmissions)
     .values({ userId, contactType, newValue, ...values })
     .returning();
@@ -52,7 +29,7 @@ async function submit(
 }
 
 async function submission(id: number) {
-  const [row] = await db
+  const [row] = await suite.db
     .select()
     .from(changeContactSubmissions)
     .where(eq(changeContactSubmissions.id, id));
@@ -60,10 +37,10 @@ async function submission(id: number) {
 }
 
 type List = { totalCount: number; changeContactSubmissions: ChangeContactSubmissionDto[] };
-const list = (params: Record<string, unknown>, token = desk) => {
+const list = (params: Record<string, unknown>, token = suite.desk) => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) search.set(key, JSON.stringify(value));
-  return call(app, token, "GET", `/api/change-contact-submissions?${search.toString()}`);
+  return call(suite.app, token, "GET", `/api/change-contact-submissions?${search.toString()}`);
 };
 
 describe("GET /api/change-contact-submissions", () => {
@@ -80,7 +57,7 @@ describe("GET /api/change-contact-submissions", () => {
   });
 
   it("filters by status and contact type, and searches the user's name and the values", async () => {
-    const user = await insertUser(db, { name: "Quintessa Searchable" });
+    const user = await insertUser(suite.db, { name: "Quintessa Searchable" });
     const mine = await submit(user.id, "phone", "+60 19-555 0001", { oldValue: user.phone });
     const filtered = await list({
       filter: { status: "pending", contactType: "phone", $search: "quintessa" },
@@ -102,21 +79,26 @@ describe("GET /api/change-contact-submissions", () => {
   it("refuses an unknown field or a malformed parameter with 400 INVALID_QUERY", async () => {
     const body = expectError(await list({ filter: { secret: 1 } }), 400, "INVALID_QUERY");
     expect(body.message).toContain('field "secret" is not filterable');
-    const raw = await call(app, desk, "GET", "/api/change-contact-submissions?sort=%7Bnope");
+    const raw = await call(
+      suite.app,
+      suite.desk,
+      "GET",
+      "/api/change-contact-submissions?sort=%7Bnope",
+    );
     expectError(raw, 400, "INVALID_QUERY");
   });
 
   it("needs the User permission (0)", async () => {
-    expectNoPermission(await list({}, finance), "GET", "Change Contact Submissions");
+    expectNoPermission(await list({}, suite.finance), "GET", "Change Contact Submissions");
   });
 });
 
 describe("PATCH /api/change-contact-submissions/{id}", () => {
-  const decide = (id: number, payload: unknown, token = desk) =>
-    call(app, token, "PATCH", `/api/change-contact-submissions/${id}`, payload);
+  const decide = (id: number, payload: unknown, token = suite.desk) =>
+    call(suite.app, token, "PATCH", `/api/change-contact-submissions/${id}`, payload);
 
   it("approving an e-mail change updates the user in the same call, with audit entries", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const row = await submit(user.id, "email", "new.address@example.com", { oldValue: user.email });
     const response = await decide(row.id, { action: "approve", remark: "Verified by phone" });
     expect(response.statusCode, response.body).toBe(200);
@@ -124,21 +106,21 @@ describe("PATCH /api/change-contact-submissions/{id}", () => {
       id: row.id,
       status: "approved",
       remark: "Verified by phone",
-      reviewerId: deskAdminId,
+      reviewerId: suite.deskAdminId,
       accountNumber: user.accountNumber,
     });
-    expect((await findUser(db, user.id))?.email).toBe("new.address@example.com");
+    expect((await findUser(suite.db, user.id))?.email).toBe("new.address@example.com");
 
-    const [userEntry] = await auditEntries(db, "users", user.id);
+    const [userEntry] = await auditEntries(suite.db, "users", user.id);
     expect(userEntry).toMatchObject({
       action: "user.change_contact",
       remark: "Verified by phone",
       before: { email: user.email },
       after: { email: "new.address@example.com" },
     });
-    const [submissionEntry] = await auditEntries(db, "change_contact_submissions", row.id);
+    const [submissionEntry] = await auditEntries(suite.db, "change_contact_submissions", row.id);
     expect(submissionEntry).toMatchObject({
-      adminId: deskAdminId,
+      adminId: suite.deskAdminId,
       action: "change_contact.approve",
       before: { status: "pending" },
       after: { status: "approved", remark: "Verified by phone" },
@@ -146,34 +128,34 @@ describe("PATCH /api/change-contact-submissions/{id}", () => {
   });
 
   it("approving a phone change updates the phone", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const row = await submit(user.id, "phone", "+60 11-2222 3333");
     expect((await decide(row.id, { action: "approve", remark: "OK" })).statusCode).toBe(200);
-    expect((await findUser(db, user.id))?.phone).toBe("+60 11-2222 3333");
+    expect((await findUser(suite.db, user.id))?.phone).toBe("+60 11-2222 3333");
   });
 
   it("rejecting leaves the user's contact as it was", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const row = await submit(user.id, "email", "rejected.change@example.com");
     const response = await decide(row.id, { action: "reject", remark: "Not the owner" });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<ChangeContactSubmissionDto>().status).toBe("rejected");
-    expect((await findUser(db, user.id))?.email).toBe(user.email);
-    expect(await auditEntries(db, "users", user.id)).toEqual([]);
+    expect((await findUser(suite.db, user.id))?.email).toBe(user.email);
+    expect(await auditEntries(suite.db, "users", user.id)).toEqual([]);
   });
 
   it("refuses to decide twice (409 ALREADY_DECIDED)", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const row = await submit(user.id, "phone", "+60 11-9999 0000");
     expect((await decide(row.id, { action: "reject", remark: "No" })).statusCode).toBe(200);
     expectError(await decide(row.id, { action: "approve", remark: "Yes" }), 409, "ALREADY_DECIDED");
     expect((await submission(row.id))?.status).toBe("rejected");
-    expect((await findUser(db, user.id))?.phone).toBe(user.phone);
+    expect((await findUser(suite.db, user.id))?.phone).toBe(user.phone);
   });
 
   it("refuses an e-mail another user already has (409 EMAIL_TAKEN), changing nothing", async () => {
-    const owner = await insertUser(db, { email: "Taken.Address@example.com" });
-    const user = await insertUser(db);
+    const owner = await insertUser(suite.db, { email: "Taken.Address@example.com" });
+    const user = await insertUser(suite.db);
     const row = await submit(user.id, "email", "taken.address@EXAMPLE.com");
     const body = expectError(
       await decide(row.id, { action: "approve", remark: "OK" }),
@@ -182,13 +164,13 @@ describe("PATCH /api/change-contact-submissions/{id}", () => {
     );
     expect(body.message).toContain("taken.address@EXAMPLE.com");
     expect((await submission(row.id))?.status).toBe("pending");
-    expect((await findUser(db, user.id))?.email).toBe(user.email);
-    expect((await findUser(db, owner.id))?.email).toBe("Taken.Address@example.com");
-    expect(await auditEntries(db, "change_contact_submissions", row.id)).toEqual([]);
+    expect((await findUser(suite.db, user.id))?.email).toBe(user.email);
+    expect((await findUser(suite.db, owner.id))?.email).toBe("Taken.Address@example.com");
+    expect(await auditEntries(suite.db, "change_contact_submissions", row.id)).toEqual([]);
   });
 
   it("refuses bad input, unknown ids and callers without permission", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const row = await submit(user.id, "phone", "+60 11-1111 1111");
     expectError(await decide(row.id, { action: "approve", remark: "" }), 400, "VALIDATION_ERROR");
     expectError(
@@ -203,7 +185,7 @@ describe("PATCH /api/change-contact-submissions/{id}", () => {
     );
     expectError(await decide(2_000_000_000, { action: "approve", remark: "x" }), 404, "NOT_FOUND");
     expectNoPermission(
-      await decide(row.id, { action: "approve", remark: "x" }, finance),
+      await decide(row.id, { action: "approve", remark: "x" }, suite.finance),
       "PATCH",
       "Change Contact Submission",
     );

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import type { Db } from "../../server/db";
 import type { UserDto } from "../../server/schemas/users";
 import { REMARK_MAX_LENGTH } from "../../src/shared/user-actions";
-import { createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
 import {
   auditEntries,
   call,
@@ -13,36 +9,17 @@ import {
   expectNoPermission,
   findUser,
   insertUser,
+  useUserDeskSuite,
 } from "./support/user-fixtures";
 
-let testDb: TestDatabase;
-let db: Db;
-let app: App;
-let desk: string;
-let finance: string;
-let deskAdminId: number;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.database.db;
-  app = await createTestApp(testDb);
-  const session = await login(app, DEMO.userDesk);
-  desk = session.token;
-  deskAdminId = session.admin.id;
-  finance = (await login(app, DEMO.finance)).token;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const suite = useUserDeskSuite();
 
 describe("PATCH /api/users/{id}/approval-action", () => {
-  const decide = (id: number | string, payload: unknown, token = desk) =>
-    call(app, token, "PATCH", `/api/users/${id}/approval-action`, payload);
+  const decide = (id: number | string, payload: unknown, token = suite.desk) =>
+    call(suite.app, token, "PATCH", `/api/users/${id}/approval-action`, payload);
 
   it("approves a pending user with a trimmed remark, and audits before and after", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const response = await decide(user.id, { action: "approve", remark: "  Documents OK  " });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<UserDto>()).toMatchObject({
@@ -50,9 +27,9 @@ describe("PATCH /api/users/{id}/approval-action", () => {
       approvalStatus: "approved",
       approvalRemark: "Documents OK",
     });
-    const [entry] = await auditEntries(db, "users", user.id);
+    const [entry] = await auditEntries(suite.db, "users", user.id);
     expect(entry).toMatchObject({
-      adminId: deskAdminId,
+      adminId: suite.deskAdminId,
       action: "user.approve",
       remark: "Documents OK",
       before: { approvalStatus: "pending", approvalRemark: null },
@@ -61,16 +38,19 @@ describe("PATCH /api/users/{id}/approval-action", () => {
   });
 
   it("rejects a pending user", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const response = await decide(user.id, { action: "reject", remark: "Blurred IC photo" });
     expect(response.statusCode, response.body).toBe(200);
-    expect((await findUser(db, user.id))?.approvalStatus).toBe("rejected");
-    expect((await auditEntries(db, "users", user.id))[0]?.action).toBe("user.reject");
+    expect((await findUser(suite.db, user.id))?.approvalStatus).toBe("rejected");
+    expect((await auditEntries(suite.db, "users", user.id))[0]?.action).toBe("user.reject");
   });
 
   it("refuses to decide a user twice (409 ALREADY_DECIDED) and changes nothing", async () => {
-    const rejected = await insertUser(db, { approvalStatus: "rejected", approvalRemark: "No" });
-    const approved = await insertUser(db, { approvalStatus: "approved" });
+    const rejected = await insertUser(suite.db, {
+      approvalStatus: "rejected",
+      approvalRemark: "No",
+    });
+    const approved = await insertUser(suite.db, { approvalStatus: "approved" });
     expectError(
       await decide(rejected.id, { action: "approve", remark: "Try" }),
       409,
@@ -81,15 +61,15 @@ describe("PATCH /api/users/{id}/approval-action", () => {
       409,
       "ALREADY_DECIDED",
     );
-    expect(await findUser(db, rejected.id)).toMatchObject({
+    expect(await findUser(suite.db, rejected.id)).toMatchObject({
       approvalStatus: "rejected",
       approvalRemark: "No",
     });
-    expect(await auditEntries(db, "users", rejected.id)).toEqual([]);
+    expect(await auditEntries(suite.db, "users", rejected.id)).toEqual([]);
   });
 
   it("refuses bad input with a message naming the field, changing nothing", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const cases: Array<[unknown, string]> = [
       [{ action: "approve", remark: "   " }, "Invalid remark: Remark is required"],
       [{ action: "approve" }, "Invalid remark"],
@@ -104,15 +84,15 @@ describe("PATCH /api/users/{id}/approval-action", () => {
       const body = expectError(await decide(user.id, payload), 400, "VALIDATION_ERROR");
       expect(body.message, JSON.stringify(payload)).toContain(message);
     }
-    const malformed = await app.inject({
+    const malformed = await suite.app.inject({
       method: "PATCH",
       url: `/v1/api/users/${user.id}/approval-action`,
-      headers: { authorization: desk, "content-type": "application/json" },
+      headers: { authorization: suite.desk, "content-type": "application/json" },
       payload: '{"action": "approve",',
     });
     expect(malformed.statusCode).toBe(400);
-    expect((await findUser(db, user.id))?.approvalStatus).toBe("pending");
-    expect(await auditEntries(db, "users", user.id)).toEqual([]);
+    expect((await findUser(suite.db, user.id))?.approvalStatus).toBe("pending");
+    expect(await auditEntries(suite.db, "users", user.id)).toEqual([]);
   });
 
   it("answers 404 NOT_FOUND for an unknown user and 400 for a malformed id", async () => {
@@ -121,19 +101,19 @@ describe("PATCH /api/users/{id}/approval-action", () => {
   });
 
   it("needs the User permission (0)", async () => {
-    const user = await insertUser(db);
-    const response = await decide(user.id, { action: "approve", remark: "OK" }, finance);
+    const user = await insertUser(suite.db);
+    const response = await decide(user.id, { action: "approve", remark: "OK" }, suite.finance);
     expectNoPermission(response, "PATCH", "User Approval");
-    expect((await findUser(db, user.id))?.approvalStatus).toBe("pending");
+    expect((await findUser(suite.db, user.id))?.approvalStatus).toBe("pending");
   });
 });
 
 describe("PATCH /api/users/{id}/ban", () => {
-  const ban = (id: number, payload: unknown, token = desk) =>
-    call(app, token, "PATCH", `/api/users/${id}/ban`, payload);
+  const ban = (id: number, payload: unknown, token = suite.desk) =>
+    call(suite.app, token, "PATCH", `/api/users/${id}/ban`, payload);
 
   it("bans with a remark and unbans, auditing both", async () => {
-    const user = await insertUser(db, { approvalStatus: "approved" });
+    const user = await insertUser(suite.db, { approvalStatus: "approved" });
     const banned = await ban(user.id, { ban: true, remark: "Chargeback abuse" });
     expect(banned.statusCode, banned.body).toBe(200);
     expect(banned.json<UserDto>()).toMatchObject({ isBanned: true, banRemark: "Chargeback abuse" });
@@ -142,7 +122,7 @@ describe("PATCH /api/users/{id}/ban", () => {
     expect(unbanned.statusCode, unbanned.body).toBe(200);
     expect(unbanned.json<UserDto>()).toMatchObject({ isBanned: false, banRemark: null });
 
-    const [unbanEntry, banEntry] = await auditEntries(db, "users", user.id);
+    const [unbanEntry, banEntry] = await auditEntries(suite.db, "users", user.id);
     expect(banEntry).toMatchObject({
       action: "user.ban",
       remark: "Chargeback abuse",
@@ -158,7 +138,7 @@ describe("PATCH /api/users/{id}/ban", () => {
   });
 
   it("requires a remark when banning, at most 500 characters", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const missing = expectError(await ban(user.id, { ban: true }), 400, "VALIDATION_ERROR");
     expect(missing.message).toBe("Invalid remark: Remark is required when banning");
     expectError(await ban(user.id, { ban: true, remark: "" }), 400, "VALIDATION_ERROR");
@@ -168,22 +148,22 @@ describe("PATCH /api/users/{id}/ban", () => {
       "VALIDATION_ERROR",
     );
     expectError(await ban(user.id, { ban: "yes", remark: "x" }), 400, "VALIDATION_ERROR");
-    expect((await findUser(db, user.id))?.isBanned).toBe(false);
+    expect((await findUser(suite.db, user.id))?.isBanned).toBe(false);
   });
 
   it("answers 409 ALREADY_IN_STATE when the user already is (or is not) banned", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     expectError(await ban(user.id, { ban: false }), 409, "ALREADY_IN_STATE");
-    const banned = await insertUser(db, { isBanned: true, banRemark: "Old" });
+    const banned = await insertUser(suite.db, { isBanned: true, banRemark: "Old" });
     expectError(await ban(banned.id, { ban: true, remark: "Again" }), 409, "ALREADY_IN_STATE");
-    expect(await findUser(db, banned.id)).toMatchObject({ banRemark: "Old" });
+    expect(await findUser(suite.db, banned.id)).toMatchObject({ banRemark: "Old" });
   });
 
   it("answers 404 for an unknown user and 403 without the User permission", async () => {
     expectError(await ban(2_000_000_000, { ban: true, remark: "x" }), 404, "NOT_FOUND");
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     expectNoPermission(
-      await ban(user.id, { ban: true, remark: "x" }, finance),
+      await ban(user.id, { ban: true, remark: "x" }, suite.finance),
       "PATCH",
       "User Ban",
     );
@@ -191,17 +171,17 @@ describe("PATCH /api/users/{id}/ban", () => {
 });
 
 describe("PATCH /api/users/{id}/url", () => {
-  const setUrl = (id: number, payload: unknown, token = desk) =>
-    call(app, token, "PATCH", `/api/users/${id}/url`, payload);
+  const setUrl = (id: number, payload: unknown, token = suite.desk) =>
+    call(suite.app, token, "PATCH", `/api/users/${id}/url`, payload);
 
   it("sets an http(s) URL and clears it with null, auditing each change", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const set = await setUrl(user.id, { url: "https://shop.example/merchant?id=7" });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json<UserDto>().url).toBe("https://shop.example/merchant?id=7");
     const cleared = await setUrl(user.id, { url: null });
     expect(cleared.json<UserDto>().url).toBeNull();
-    const entries = await auditEntries(db, "users", user.id);
+    const entries = await auditEntries(suite.db, "users", user.id);
     expect(entries.map((e) => e.action)).toEqual(["user.set_url", "user.set_url"]);
     expect(entries[1]).toMatchObject({
       before: { url: null },
@@ -210,7 +190,7 @@ describe("PATCH /api/users/{id}/url", () => {
   });
 
   it("refuses anything but an absolute http(s) URL of at most 2048 characters", async () => {
-    const user = await insertUser(db, { url: "http://kept.example" });
+    const user = await insertUser(suite.db, { url: "http://kept.example" });
     const bad = [
       "javascript:alert(1)",
       "ftp://files.example/x",
@@ -224,15 +204,15 @@ describe("PATCH /api/users/{id}/url", () => {
       expect(body.message, url).toMatch(/^Invalid url: /);
     }
     expectError(await setUrl(user.id, {}), 400, "VALIDATION_ERROR");
-    expect((await findUser(db, user.id))?.url).toBe("http://kept.example");
-    expect(await auditEntries(db, "users", user.id)).toEqual([]);
+    expect((await findUser(suite.db, user.id))?.url).toBe("http://kept.example");
+    expect(await auditEntries(suite.db, "users", user.id)).toEqual([]);
   });
 
   it("answers 404 for an unknown user and 403 without the User permission", async () => {
     expectError(await setUrl(2_000_000_000, { url: "https://a.example" }), 404, "NOT_FOUND");
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     expectNoPermission(
-      await setUrl(user.id, { url: "https://a.example" }, finance),
+      await setUrl(user.id, { url: "https://a.example" }, suite.finance),
       "PATCH",
       "User URL",
     );
@@ -240,23 +220,26 @@ describe("PATCH /api/users/{id}/url", () => {
 });
 
 describe("GET /api/users/{id}/audit", () => {
-  const history = (id: number | string, query = "", token = desk) =>
-    call(app, token, "GET", `/api/users/${id}/audit${query}`);
+  const history = (id: number | string, query = "", token = suite.desk) =>
+    call(suite.app, token, "GET", `/api/users/${id}/audit${query}`);
 
   it("lists the entries about the user, newest first, with the administrator's name", async () => {
-    const user = await insertUser(db);
-    await call(app, desk, "PATCH", `/api/users/${user.id}/approval-action`, {
+    const user = await insertUser(suite.db);
+    await call(suite.app, suite.desk, "PATCH", `/api/users/${user.id}/approval-action`, {
       action: "approve",
       remark: "Fine",
     });
-    await call(app, desk, "PATCH", `/api/users/${user.id}/ban`, { ban: true, remark: "Abuse" });
+    await call(suite.app, suite.desk, "PATCH", `/api/users/${user.id}/ban`, {
+      ban: true,
+      remark: "Abuse",
+    });
     const response = await history(user.id);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ totalCount: number; entries: Array<Record<string, unknown>> }>();
     expect(body.totalCount).toBe(2);
     expect(body.entries.map((e) => e.action)).toEqual(["user.ban", "user.approve"]);
     expect(body.entries[0]).toMatchObject({
-      adminId: deskAdminId,
+      adminId: suite.deskAdminId,
       adminName: "User Desk",
       remark: "Abuse",
       before: { isBanned: false },
@@ -271,9 +254,9 @@ describe("GET /api/users/{id}/audit", () => {
 
   it("answers 404 for an unknown user, 400 for bad paging and 403 without permission", async () => {
     expectError(await history(2_000_000_000), 404, "NOT_FOUND");
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     expectError(await history(user.id, "?pageSize=1000"), 400, "VALIDATION_ERROR");
     expectError(await history(user.id, "?limit=5"), 400, "VALIDATION_ERROR");
-    expectNoPermission(await history(user.id, "", finance), "GET", "User History");
+    expectNoPermission(await history(user.id, "", suite.finance), "GET", "User History");
   });
 });

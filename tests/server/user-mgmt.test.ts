@@ -2,15 +2,12 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import type { Db } from "../../server/db";
 import { userPasswordResets } from "../../server/db/schema";
 import type { MgmtUser } from "../../server/schemas/user-mgmt";
 import { hashResetToken } from "../../server/services/password-reset";
-import { createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { createTestApp } from "./support/app";
 import { readMail } from "./support/mime";
 import {
   auditEntries,
@@ -19,35 +16,21 @@ import {
   expectNoPermission,
   findUser,
   insertUser,
+  useUserDeskSuite,
 } from "./support/user-fixtures";
 
-let testDb: TestDatabase;
-let db: Db;
-let app: App;
-let desk: string;
-let finance: string;
-let deskAdminId: number;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.database.db;
-  app = await createTestApp(testDb, { PUBLIC_URL: "https://wallet.example/" });
-  const session = await login(app, DEMO.userDesk);
-  desk = session.token;
-  deskAdminId = session.admin.id;
-  finance = (await login(app, DEMO.finance)).token;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const suite = useUserDeskSuite({ PUBLIC_URL: "https://wallet.example/" });
 
 type Page = { total_count: number; page: number; page_size: number; users: MgmtUser[] };
 
 describe("GET /user-mgmt/get-user-list and /user-mgmt/pending-verify-user", () => {
   it("lists the users of a role in snake_case, newest first, 100 at most per page", async () => {
-    const response = await call(app, desk, "GET", "/user-mgmt/get-user-list?role=student");
+    const response = await call(
+      suite.app,
+      suite.desk,
+      "GET",
+      "/user-mgmt/get-user-list?role=student",
+    );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<Page>();
     expect(body.page_size).toBe(100);
@@ -68,8 +51,8 @@ describe("GET /user-mgmt/get-user-list and /user-mgmt/pending-verify-user", () =
       ].sort(),
     );
     const second = await call(
-      app,
-      desk,
+      suite.app,
+      suite.desk,
       "GET",
       "/user-mgmt/get-user-list?role=student&page=2&page_size=5",
     );
@@ -78,9 +61,14 @@ describe("GET /user-mgmt/get-user-list and /user-mgmt/pending-verify-user", () =
   });
 
   it("lists only the pending users of a role", async () => {
-    const pending = await insertUser(db, { role: "merchant" });
-    await insertUser(db, { role: "merchant", approvalStatus: "approved" });
-    const response = await call(app, desk, "GET", "/user-mgmt/pending-verify-user?role=merchant");
+    const pending = await insertUser(suite.db, { role: "merchant" });
+    await insertUser(suite.db, { role: "merchant", approvalStatus: "approved" });
+    const response = await call(
+      suite.app,
+      suite.desk,
+      "GET",
+      "/user-mgmt/pending-verify-user?role=merchant",
+    );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<Page>();
     expect(body.users[0]?.id).toBe(pending.id);
@@ -91,28 +79,28 @@ describe("GET /user-mgmt/get-user-list and /user-mgmt/pending-verify-user", () =
 
   it("refuses a missing or unknown role and callers without permission", async () => {
     const missing = expectError(
-      await call(app, desk, "GET", "/user-mgmt/get-user-list"),
+      await call(suite.app, suite.desk, "GET", "/user-mgmt/get-user-list"),
       400,
       "VALIDATION_ERROR",
     );
     expect(missing.message).toMatch(/^Invalid role/);
     expectError(
-      await call(app, desk, "GET", "/user-mgmt/pending-verify-user?role=king"),
+      await call(suite.app, suite.desk, "GET", "/user-mgmt/pending-verify-user?role=king"),
       400,
       "VALIDATION_ERROR",
     );
     expectError(
-      await call(app, desk, "GET", "/user-mgmt/get-user-list?role=staff&page_size=101"),
+      await call(suite.app, suite.desk, "GET", "/user-mgmt/get-user-list?role=staff&page_size=101"),
       400,
       "VALIDATION_ERROR",
     );
     expectNoPermission(
-      await call(app, finance, "GET", "/user-mgmt/get-user-list?role=staff"),
+      await call(suite.app, suite.finance, "GET", "/user-mgmt/get-user-list?role=staff"),
       "GET",
       "User List",
     );
     expectNoPermission(
-      await call(app, finance, "GET", "/user-mgmt/pending-verify-user?role=staff"),
+      await call(suite.app, suite.finance, "GET", "/user-mgmt/pending-verify-user?role=staff"),
       "GET",
       "Pending Verify User",
     );
@@ -120,11 +108,11 @@ describe("GET /user-mgmt/get-user-list and /user-mgmt/pending-verify-user", () =
 });
 
 describe("POST /user-mgmt/ban-user", () => {
-  const banUser = (payload: unknown, token = desk) =>
-    call(app, token, "POST", "/user-mgmt/ban-user", payload);
+  const banUser = (payload: unknown, token = suite.desk) =>
+    call(suite.app, token, "POST", "/user-mgmt/ban-user", payload);
 
   it("bans by account number with a remark, auditing it", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const response = await banUser({
       account_number: user.accountNumber,
       ban: true,
@@ -135,9 +123,9 @@ describe("POST /user-mgmt/ban-user", () => {
       account_number: user.accountNumber,
       is_banned: true,
     });
-    expect(await findUser(db, user.id)).toMatchObject({ isBanned: true, banRemark: "Fraud" });
-    expect((await auditEntries(db, "users", user.id))[0]).toMatchObject({
-      adminId: deskAdminId,
+    expect(await findUser(suite.db, user.id)).toMatchObject({ isBanned: true, banRemark: "Fraud" });
+    expect((await auditEntries(suite.db, "users", user.id))[0]).toMatchObject({
+      adminId: suite.deskAdminId,
       action: "user.ban",
       remark: "Fraud",
       before: { isBanned: false },
@@ -146,7 +134,7 @@ describe("POST /user-mgmt/ban-user", () => {
   });
 
   it("refuses a missing remark, an unknown account (404) and a ban already in place (409)", async () => {
-    const user = await insertUser(db, { isBanned: true, banRemark: "Old" });
+    const user = await insertUser(suite.db, { isBanned: true, banRemark: "Old" });
     const body = expectError(
       await banUser({ account_number: user.accountNumber, ban: true }),
       400,
@@ -160,33 +148,33 @@ describe("POST /user-mgmt/ban-user", () => {
       "ALREADY_IN_STATE",
     );
     expectNoPermission(
-      await banUser({ account_number: user.accountNumber, ban: false }, finance),
+      await banUser({ account_number: user.accountNumber, ban: false }, suite.finance),
       "POST",
       "Ban User",
     );
-    expect(await findUser(db, user.id)).toMatchObject({ isBanned: true, banRemark: "Old" });
+    expect(await findUser(suite.db, user.id)).toMatchObject({ isBanned: true, banRemark: "Old" });
   });
 });
 
 describe("POST /user-mgmt/set-vip-status", () => {
-  const setVip = (payload: unknown, token = desk) =>
-    call(app, token, "POST", "/user-mgmt/set-vip-status", payload);
+  const setVip = (payload: unknown, token = suite.desk) =>
+    call(suite.app, token, "POST", "/user-mgmt/set-vip-status", payload);
 
   it("sets and clears VIP status, auditing each", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     const on = await setVip({ account_number: user.accountNumber, is_vip: true });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json<MgmtUser>().is_vip).toBe(true);
     expect(
       (await setVip({ account_number: user.accountNumber, is_vip: false })).json<MgmtUser>().is_vip,
     ).toBe(false);
-    const entries = await auditEntries(db, "users", user.id);
+    const entries = await auditEntries(suite.db, "users", user.id);
     expect(entries.map((e) => e.action)).toEqual(["user.vip_off", "user.vip_on"]);
     expect(entries[1]).toMatchObject({ before: { isVip: false }, after: { isVip: true } });
   });
 
   it("refuses bad input, unknown accounts, the same status again and callers without permission", async () => {
-    const user = await insertUser(db);
+    const user = await insertUser(suite.db);
     expectError(
       await setVip({ account_number: user.accountNumber, is_vip: "yes" }),
       400,
@@ -200,17 +188,17 @@ describe("POST /user-mgmt/set-vip-status", () => {
       "ALREADY_IN_STATE",
     );
     expectNoPermission(
-      await setVip({ account_number: user.accountNumber, is_vip: true }, finance),
+      await setVip({ account_number: user.accountNumber, is_vip: true }, suite.finance),
       "POST",
       "Set VIP Status",
     );
-    expect(await auditEntries(db, "users", user.id)).toEqual([]);
+    expect(await auditEntries(suite.db, "users", user.id)).toEqual([]);
   });
 });
 
 describe("POST /user-mgmt/reset-user-password", () => {
-  const outbox = () => join(testDb.dataDir, "outbox");
-  const reset = (payload: unknown, token = desk, targetApp = app) =>
+  const outbox = () => join(suite.testDb.dataDir, "outbox");
+  const reset = (payload: unknown, token = suite.desk, targetApp = suite.app) =>
     call(targetApp, token, "POST", "/user-mgmt/reset-user-password", payload);
 
   async function takeMail() {
@@ -223,7 +211,7 @@ describe("POST /user-mgmt/reset-user-password", () => {
 
   it("e-mails a one-time link under PUBLIC_URL, storing only the token's hash, valid one hour", async () => {
     await rm(outbox(), { recursive: true, force: true });
-    const user = await insertUser(db, { name: "Reset <Me>" });
+    const user = await insertUser(suite.db, { name: "Reset <Me>" });
     const before = Date.now();
     const response = await reset({ account_number: user.accountNumber });
     expect(response.statusCode, response.body).toBe(202);
@@ -239,7 +227,7 @@ describe("POST /user-mgmt/reset-user-password", () => {
     expect(mail.html).toContain("Reset &lt;Me&gt;");
     const token = link![1]!;
 
-    const stored = await db
+    const stored = await suite.db
       .select()
       .from(userPasswordResets)
       .where(eq(userPasswordResets.userId, user.id));
@@ -247,17 +235,17 @@ describe("POST /user-mgmt/reset-user-password", () => {
     expect(stored[0]).toMatchObject({
       tokenHash: hashResetToken(token),
       usedAt: null,
-      requestedBy: deskAdminId,
+      requestedBy: suite.deskAdminId,
     });
     expect(JSON.stringify(stored)).not.toContain(token);
-    const [entry] = await auditEntries(db, "users", user.id);
-    expect(entry).toMatchObject({ action: "user.reset_password", adminId: deskAdminId });
+    const [entry] = await auditEntries(suite.db, "users", user.id);
+    expect(entry).toMatchObject({ action: "user.reset_password", adminId: suite.deskAdminId });
     expect(JSON.stringify(entry)).not.toContain(token);
 
     // A second reset retires the first link.
     expect((await reset({ account_number: user.accountNumber })).statusCode).toBe(202);
     await takeMail();
-    const rows = await db
+    const rows = await suite.db
       .select()
       .from(userPasswordResets)
       .where(eq(userPasswordResets.userId, user.id));
@@ -266,13 +254,13 @@ describe("POST /user-mgmt/reset-user-password", () => {
 
   it("uses the request's origin when PUBLIC_URL is not set", async () => {
     await rm(outbox(), { recursive: true, force: true });
-    const plainApp = await createTestApp(testDb);
+    const plainApp = await createTestApp(suite.testDb);
     try {
-      const user = await insertUser(db);
+      const user = await insertUser(suite.db);
       const response = await plainApp.inject({
         method: "POST",
         url: "/v1/user-mgmt/reset-user-password",
-        headers: { authorization: desk, host: "console.campus.example:8443" },
+        headers: { authorization: suite.desk, host: "console.campus.example:8443" },
         payload: { account_number: user.accountNumber },
       });
       expect(response.statusCode, response.body).toBe(202);
@@ -285,7 +273,7 @@ describe("POST /user-mgmt/reset-user-password", () => {
 
   it("refuses unknown accounts (404), users without e-mail (409 NO_EMAIL) and callers without permission", async () => {
     expectError(await reset({ account_number: "NOPE-000" }), 404, "NOT_FOUND");
-    const noEmail = await insertUser(db, { email: null });
+    const noEmail = await insertUser(suite.db, { email: null });
     expectError(await reset({ account_number: noEmail.accountNumber }), 409, "NO_EMAIL");
     expectError(await reset({ account_number: "" }), 400, "VALIDATION_ERROR");
     expectError(
@@ -294,11 +282,11 @@ describe("POST /user-mgmt/reset-user-password", () => {
       "VALIDATION_ERROR",
     );
     expectNoPermission(
-      await reset({ account_number: noEmail.accountNumber }, finance),
+      await reset({ account_number: noEmail.accountNumber }, suite.finance),
       "POST",
       "Reset User Password",
     );
-    const rows = await db
+    const rows = await suite.db
       .select()
       .from(userPasswordResets)
       .where(eq(userPasswordResets.userId, noEmail.id));
@@ -307,11 +295,11 @@ describe("POST /user-mgmt/reset-user-password", () => {
 });
 
 describe("GET /user-mgmt/search-buyer", () => {
-  const search = (text: string, token = desk) =>
-    call(app, token, "GET", `/user-mgmt/search-buyer?search=${encodeURIComponent(text)}`);
+  const search = (text: string, token = suite.desk) =>
+    call(suite.app, token, "GET", `/user-mgmt/search-buyer?search=${encodeURIComponent(text)}`);
 
   it("finds users by name, e-mail, phone or account number, at most 20", async () => {
-    const user = await insertUser(db, {
+    const user = await insertUser(suite.db, {
       name: "Xavierine Buyerton",
       email: "buyer.unique@shop.example",
       phone: "+60 17-424 2424",
@@ -333,7 +321,11 @@ describe("GET /user-mgmt/search-buyer", () => {
   it("needs at least two characters and the User permission", async () => {
     const short = expectError(await search(" x "), 400, "VALIDATION_ERROR");
     expect(short.message).toBe("Invalid search: Search needs at least 2 characters");
-    expectError(await call(app, desk, "GET", "/user-mgmt/search-buyer"), 400, "VALIDATION_ERROR");
-    expectNoPermission(await search("ahmad", finance), "GET", "Search Buyer");
+    expectError(
+      await call(suite.app, suite.desk, "GET", "/user-mgmt/search-buyer"),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectNoPermission(await search("ahmad", suite.finance), "GET", "Search Buyer");
   });
 });

@@ -1,13 +1,55 @@
 import { and, desc, eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 import type { App } from "../../../server/app";
 import type { Db } from "../../../server/db";
 import { auditLog, users, type UserRow } from "../../../server/db/schema";
 import { noPermissionMessage } from "../../../server/auth/access";
-import { auth } from "./app";
+import { auth, createTestApp, DEMO, login } from "./app";
+import { createTestDatabase, type TestDatabase } from "./database";
 
 let sequence = 0;
+
+/** What a user-administration test file works with; filled in before its first test runs. */
+export interface UserDeskSuite {
+  testDb: TestDatabase;
+  db: Db;
+  app: App;
+  /** The user desk administrator (code 0): token and id. */
+  desk: string;
+  deskAdminId: number;
+  /** The finance administrator's token: no code 0. */
+  finance: string;
+}
+
+/**
+ * A fresh database and app for one test file (opened before its tests, closed after), with the
+ * user desk and finance administrators logged in once each (a login hashes slowly on purpose).
+ */
+export function useUserDeskSuite(env: Record<string, string> = {}): UserDeskSuite {
+  const suite = {} as UserDeskSuite;
+  let close = async () => {};
+  beforeAll(async () => {
+    const testDb = await createTestDatabase();
+    const app = await createTestApp(testDb, env);
+    close = async () => {
+      await app.close();
+      await testDb.destroy();
+    };
+    const desk = await login(app, DEMO.userDesk);
+    const finance = await login(app, DEMO.finance);
+    Object.assign(suite, {
+      testDb,
+      db: testDb.database.db,
+      app,
+      desk: desk.token,
+      deskAdminId: desk.admin.id,
+      finance: finance.token,
+    });
+  });
+  afterAll(() => close());
+  return suite;
+}
 
 /** A user of the test's own, beside the seeded ones: pending student unless `values` say otherwise. */
 export async function insertUser(
