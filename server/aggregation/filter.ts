@@ -113,8 +113,7 @@ function compileOr(ctx: Context, value: Json, depth: number, at: string): SQL | 
 
 function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
   countCondition(ctx);
-  const fields = Object.values(ctx.spec.fields).filter((field) => field.searchable === true);
-  if (fields.length === 0) {
+  if (!Object.values(ctx.spec.fields).some((field) => field.searchable === true)) {
     fail(`"$search" is not supported on ${ctx.spec.queryName} (it has no searchable fields)`);
   }
   if (typeof value !== "string") {
@@ -124,14 +123,30 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
     fail(`"$search" is longer than ${AGGREGATION_LIMITS.maxSearchLength} characters`);
   }
   const term = value.trim();
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(term)) fail(`"$search" must not contain control characters`);
+  if (hasControlCharacters(term)) fail(`"$search" must not contain control characters`);
   if (term === "") return undefined;
   ctx.searched = true;
+  return searchCondition(ctx.spec, term);
+}
+
+/**
+ * Control characters (U+0000–U+001F, U+007F) have no place in a search, and refusing them keeps
+ * a `searchColumn` match inside one field (its fields are joined with U+001F).
+ */
+export const hasControlCharacters = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is sought
+  /[\u0000-\u001f\u007f]/.test(text);
+
+/**
+ * Rows whose searchable fields contain `term` (trimmed, not blank, without control characters),
+ * case-insensitively: one LIKE on the collection's `searchColumn` when it has one, else an ILIKE
+ * per searchable field. Every text search over a collection goes through here.
+ */
+export function searchCondition(spec: CollectionSpec, term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
-  const { searchColumn } = ctx.spec;
-  if (searchColumn) return sql`${searchColumn} like lower(${pattern})`;
-  return or(...fields.map((field) => sql`${textOf(field)} ilike ${pattern}`));
+  if (spec.searchColumn) return sql`${spec.searchColumn} like lower(${pattern})`;
+  const fields = Object.values(spec.fields).filter((field) => field.searchable === true);
+  return or(...fields.map((field) => sql`${textOf(field)} ilike ${pattern}`))!;
 }
 
 /** The field as text: string columns as they are (so their indexes apply), others cast. */

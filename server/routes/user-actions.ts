@@ -17,9 +17,8 @@ import { userDtoSchema } from "../schemas/users";
 import { dormancyDaysSql } from "../services/settings";
 import { listUserAudit } from "../services/user-audit";
 import { approvalChange, banChange, changeUser, urlChange } from "../services/user-actions";
-import { toUserDto } from "../services/users";
+import { toUserDto, usersCollection } from "../services/users";
 import type { RouteDeps } from "./types";
-import { usersCollection } from "./users";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["users"];

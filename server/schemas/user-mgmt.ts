@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { BUYER_SEARCH_MIN_LENGTH } from "../../src/shared/user-actions";
+import { hasControlCharacters } from "../aggregation/filter";
 import { APPROVAL_STATUSES, USER_ROLES } from "../db/schema";
 import { banRemarkSchema, requireRemarkWhenBanning } from "./user-actions";
 
@@ -61,6 +62,7 @@ export const searchBuyerQuerySchema = z.strictObject({
     .string()
     .trim()
     .min(BUYER_SEARCH_MIN_LENGTH, `Search needs at least ${BUYER_SEARCH_MIN_LENGTH} characters`)
-    .max(200),
+    .max(200)
+    .refine((text) => !hasControlCharacters(text), "Search must not contain control characters"),
 });
 export const searchBuyerResponseSchema = z.object({ users: z.array(mgmtUserSchema) });

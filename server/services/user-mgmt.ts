@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import { BUYER_SEARCH_MAX_RESULTS } from "../../src/shared/user-actions";
-import { escapeLike } from "../aggregation/filter";
+import { searchCondition } from "../aggregation/filter";
 import type { DbOrTx } from "../db";
 import { users, type UserRole, type UserRow } from "../db/schema";
 import type { MgmtUser } from "../schemas/user-mgmt";
+import { usersCollection } from "./users";
 
 export function toMgmtUser(row: UserRow): MgmtUser {
   return {
@@ -54,18 +55,10 @@ export const pendingOfRole = (role: UserRole) =>
  * (case-insensitive), exact account numbers first, then by name; at most 20.
  */
 export async function searchBuyers(db: DbOrTx, text: string): Promise<MgmtUser[]> {
-  const pattern = `%${escapeLike(text)}%`;
   const rows = await db
     .select()
     .from(users)
-    .where(
-      or(
-        ilike(users.name, pattern),
-        ilike(users.email, pattern),
-        ilike(users.phone, pattern),
-        ilike(users.accountNumber, pattern),
-      ),
-    )
+    .where(searchCondition(usersCollection, text))
     .orderBy(sql`${users.accountNumber} = ${text} desc`, users.name, users.id)
     .limit(BUYER_SEARCH_MAX_RESULTS);
   return rows.map(toMgmtUser);

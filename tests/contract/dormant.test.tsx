@@ -8,22 +8,17 @@ import { configure, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { App as AntdApp } from "antd";
 import dayjs from "dayjs";
-import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
-import { initReactI18next } from "react-i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import common from "../../locales/en-US/common.json";
-import dormantTexts from "../../locales/en-US/dormant.json";
-import errors from "../../locales/en-US/errors.json";
-import users from "../../locales/en-US/users.json";
 import { ErrorHandlingBridge } from "../../src/app/error-handling-bridge";
 import { useConsoleNotificationProvider } from "../../src/app/notification-provider";
 import type { UserDto } from "../../src/providers/api-types";
 import { dataProvider, listPathOf } from "../../src/providers/data";
 import { dormant } from "../../src/resources/dormant";
 import DormantList, { daysInactive } from "../../src/resources/dormant/list";
+import { initPageTexts } from "./support/i18n";
 import { API, jsonParam, useApiServer } from "./support/msw";
 
 const { server, requests } = useApiServer();
@@ -33,26 +28,7 @@ configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(async () => {
-  // antd's responsive table asks for media queries, which jsdom lacks.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  await i18next.use(initReactI18next).init({
-    lng: "en-US",
-    fallbackLng: "en-US",
-    ns: ["common", "errors", "dormant", "users"],
-    defaultNS: "common",
-    resources: { "en-US": { common, errors, dormant: dormantTexts, users } },
-    interpolation: { escapeValue: false },
-  });
+  await initPageTexts(["common", "errors", "dormant", "users"]);
 });
 
 const DORMANT = `${API}/api/users/dormant`;

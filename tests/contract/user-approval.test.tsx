@@ -11,17 +11,8 @@ import { App as AntdApp } from "antd";
 import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { initReactI18next } from "react-i18next";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import cnApproval from "../../locales/cn-ZH/approval.json";
-import cnCommon from "../../locales/cn-ZH/common.json";
-import cnErrors from "../../locales/cn-ZH/errors.json";
-import cnUsers from "../../locales/cn-ZH/users.json";
-import enApproval from "../../locales/en-US/approval.json";
-import enCommon from "../../locales/en-US/common.json";
-import enErrors from "../../locales/en-US/errors.json";
-import enUsers from "../../locales/en-US/users.json";
 import { ErrorHandlingBridge } from "../../src/app/error-handling-bridge";
 import { useConsoleNotificationProvider } from "../../src/app/notification-provider";
 import type { UserDto } from "../../src/providers/api-types";
@@ -32,35 +23,13 @@ import { userApproval } from "../../src/resources/user-approval";
 import UserApprovalList from "../../src/resources/user-approval/list";
 import { users as usersModule } from "../../src/resources/users";
 import { REMARK_MAX_LENGTH } from "../../src/shared/user-actions";
+import { initPageTexts } from "./support/i18n";
 import { API, jsonParam, useApiServer } from "./support/msw";
 
 const { server, requests } = useApiServer();
 
 beforeAll(async () => {
-  // antd's responsive table asks for media queries, which jsdom lacks.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  await i18next.use(initReactI18next).init({
-    lng: "en-US",
-    fallbackLng: false,
-    ns: ["approval", "users", "errors", "common"],
-    defaultNS: "common",
-    resources: {
-      "en-US": { approval: enApproval, users: enUsers, errors: enErrors, common: enCommon },
-      "cn-ZH": { approval: cnApproval, users: cnUsers, errors: cnErrors, common: cnCommon },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  await initPageTexts(["approval", "users", "errors", "common"], { fallback: false });
 });
 
 beforeEach(() => i18next.changeLanguage("en-US"));

@@ -5,18 +5,10 @@
 import { Refine, type NotificationProvider, type OpenNotificationParams } from "@refinedev/core";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
 import type { ReactNode } from "react";
-import { initReactI18next } from "react-i18next";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import cnCommon from "../../locales/cn-ZH/common.json";
-import cnErrors from "../../locales/cn-ZH/errors.json";
-import cnUsers from "../../locales/cn-ZH/users.json";
-import enCommon from "../../locales/en-US/common.json";
-import enErrors from "../../locales/en-US/errors.json";
-import enUsers from "../../locales/en-US/users.json";
 import type { UserDetail } from "../../src/providers/api-types";
 import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
@@ -26,25 +18,13 @@ import { ResetPassword } from "../../src/resources/users/actions/reset-password"
 import { UrlEdit } from "../../src/resources/users/actions/url-edit";
 import { VipToggle } from "../../src/resources/users/actions/vip-toggle";
 import { aToken } from "./support/fixtures";
+import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 
 const { server, requests } = useApiServer();
 
 // antd's dialogs and forms are slow to drive in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
-
-// jsdom has no matchMedia; antd's Form and Table ask it for the screen size.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
 
 const shown: OpenNotificationParams[] = [];
 const notifications: NotificationProvider = {
@@ -53,19 +33,7 @@ const notifications: NotificationProvider = {
 };
 
 async function useLanguage(lng: "en-US" | "cn-ZH") {
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: "en-US",
-    ns: ["users", "errors", "common"],
-    defaultNS: "common",
-    resources: {
-      "en-US": { users: enUsers, errors: enErrors, common: enCommon },
-      "cn-ZH": { users: cnUsers, errors: cnErrors, common: cnCommon },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  await i18next.changeLanguage(lng);
+  await initPageTexts(["users", "errors", "common"], { language: lng });
 }
 
 function renderWithRefine(ui: ReactNode) {

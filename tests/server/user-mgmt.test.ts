@@ -318,9 +318,11 @@ describe("GET /user-mgmt/search-buyer", () => {
     expect(literal.json<{ users: MgmtUser[] }>().users).toEqual([]);
   });
 
-  it("needs at least two characters and the User permission", async () => {
+  it("needs at least two characters, no control characters and the User permission", async () => {
     const short = expectError(await search(" x "), 400, "VALIDATION_ERROR");
     expect(short.message).toBe("Invalid search: Search needs at least 2 characters");
+    const control = expectError(await search("siti\u001fwong"), 400, "VALIDATION_ERROR");
+    expect(control.message).toBe("Invalid search: Search must not contain control characters");
     expectError(
       await call(suite.app, suite.desk, "GET", "/user-mgmt/search-buyer"),
       400,
