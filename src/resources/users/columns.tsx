@@ -64,7 +64,8 @@ export function userColumns(
 
   const definitions: Record<UserColumn, TableColumnType<UserDto>> = {
     accountNumber: { ...sortable("accountNumber"), title: title("accountNumber"), width: 125 },
-    name: { ...sortable("name"), title: title("name"), render: NAME_RENDERS[name] },
+    // A width of its own: without one the fixed-width columns left the name a letter wide.
+    name: { ...sortable("name"), title: title("name"), width: 180, render: NAME_RENDERS[name] },
     email: {
       dataIndex: "email",
       title: title("email"),

@@ -29,9 +29,17 @@ export async function expectMenu(page: Page, labels: string[]) {
 }
 
 export async function switchLanguage(page: Page, to: "English" | "中文") {
-  await page.getByRole("button", { name: /^(Language|语言)$/ }).click();
-  await page.getByRole("menuitem", { name: to }).click();
-  await expect(page.locator("html")).toHaveAttribute("lang", to === "中文" ? "zh-CN" : "en");
+  const choice = page.getByRole("menuitem", { name: to });
+  const lang = to === "中文" ? "zh-CN" : "en";
+  // A click that lands while the drop-down is still zooming open can miss its item (seen once
+  // in CI): open and choose again until the page has switched, as a person would.
+  await expect(async () => {
+    if (!(await choice.isVisible())) {
+      await page.getByRole("button", { name: /^(Language|语言)$/ }).click();
+    }
+    await choice.click({ timeout: 2_000 });
+    await expect(page.locator("html")).toHaveAttribute("lang", lang, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   // Let the drop-down finish closing, so nothing half-faded is left on the page.
   await expect(page.locator(".ant-dropdown:not(.ant-dropdown-hidden)")).toHaveCount(0);
 }
