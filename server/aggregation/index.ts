@@ -1,5 +1,5 @@
-import { and, count, inArray, sql, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { and, count, inArray, is, sql, type SQL } from "drizzle-orm";
+import { PgTable, type AnyPgColumn, type PgDatabase, type PgSelect } from "drizzle-orm/pg-core";
 import { compileFilter } from "./filter";
 import { compilePagination } from "./pagination";
 import { compileSort } from "./sort";
@@ -96,26 +96,44 @@ export async function pageWithTotal<R>(
   return { ...total, rows };
 }
 
+/** Inner joins of a list's source: the joined table and the join condition. */
+export interface Join {
+  table: PgTable;
+  on: SQL;
+}
+
+/** What a list reads from: a table, optionally joined, and the columns it selects. */
+export interface AggregationSource {
+  table: PgTable;
+  joins?: readonly Join[];
+  /** The selected columns, keyed as rows come back; default: every column of `table`. */
+  select?: Record<string, AnyPgColumn | SQL | SQL.Aliased>;
+}
+
 /**
- * Runs one aggregation page: the rows (as drizzle selects them: the table's camelCase keys) and
- * the total (see countUpToLimit) under the same condition. `baseWhere` (e.g. a scope the route
- * imposes) is ANDed. The page's keys are found first and their rows read after, so a deep page
- * walks an index of keys (index-only) instead of fetching every skipped row. The total: see
- * pageWithTotal.
+ * Runs one aggregation page: the rows (as drizzle selects them: the table's camelCase keys, or
+ * the source's selection) and the total (see countUpToLimit) under the same condition.
+ * `baseWhere` (e.g. a scope the route imposes) is ANDed. The page's keys are found first and
+ * their rows read after, so a deep page walks an index of keys (index-only) instead of fetching
+ * every skipped row. The total: see pageWithTotal.
  */
 export async function runAggregation<T>(
   db: AnyPgDatabase,
   spec: CollectionSpec,
-  table: PgTable,
+  source: PgTable | AggregationSource,
   raw: RawAggregationQuery,
   options?: { baseWhere?: SQL },
 ): Promise<ListTotal & { rows: T[] }> {
+  const { table, joins = [], select } = is(source, PgTable) ? { table: source } : source;
   const query = compileAggregation(spec, raw);
   const where = and(options?.baseWhere, query.where);
   const key = spec.tieBreaker;
-  const pageKeys = db
-    .select({ key })
-    .from(table)
+  const joined = <Q extends PgSelect>(q: Q): Q => {
+    let result = q;
+    for (const join of joins) result = result.innerJoin(join.table, join.on) as unknown as Q;
+    return result;
+  };
+  const pageKeys = joined(db.select({ key }).from(table).$dynamic())
     .where(where)
     .orderBy(...query.orderBy)
     .limit(query.limit)
@@ -123,19 +141,18 @@ export async function runAggregation<T>(
   const { rows, ...total } = await pageWithTotal(
     query,
     () =>
-      db
-        .select()
-        .from(table)
+      joined((select ? db.select(select) : db.select()).from(table).$dynamic())
         .where(inArray(key, pageKeys))
         .orderBy(...query.orderBy),
     () =>
       countUpToLimit(
         db,
-        db
-          .select({ one: sql`1` })
-          .from(table)
-          .where(where)
-          .$dynamic(),
+        joined(
+          db
+            .select({ one: sql`1` })
+            .from(table)
+            .$dynamic(),
+        ).where(where),
       ),
   );
   return { ...total, rows: rows as T[] };

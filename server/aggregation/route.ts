@@ -6,30 +6,12 @@ import { z } from "zod";
 
 import type { RouteAccess } from "../auth/access";
 import { errorResponses } from "../schemas/common";
-import { AGGREGATION_LIMITS, runAggregation, type AnyPgDatabase } from "./index";
+import { aggregationListSchema } from "../../src/shared/kit/list";
+import { runAggregation, type AnyPgDatabase } from "./index";
 import { aggregationPreValidation, aggregationQuerystring } from "./query-params";
 import type { CollectionSpec } from "./types";
 
-/**
- * The response of an aggregation list: `{ totalCount, <queryName>: item[], totalCountExact }`
- * (api.md allows fields to follow). One definition, so the OpenAPI document and the browser's
- * types agree for every collection.
- */
-export function aggregationListSchema<Name extends string, Item extends z.ZodType>(
-  queryName: Name,
-  item: Item,
-) {
-  return z
-    .object({ totalCount: z.number().int() })
-    .extend({ [queryName]: z.array(item) } as { [K in Name]: z.ZodArray<Item> })
-    .extend({
-      totalCountExact: z.boolean().meta({
-        description:
-          `false when more rows match than are counted (${AGGREGATION_LIMITS.exactCountLimit}): ` +
-          "totalCount is then that lower bound, and later pages can still be requested",
-      }),
-    });
-}
+export { aggregationListSchema };
 
 export interface AggregationRoute<Row, Item extends z.ZodType> {
   /** e.g. `/api/users/aggregation`. */

@@ -1,3 +1,4 @@
+import { LIST_PAGING } from "../../src/shared/kit/list";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
@@ -61,15 +62,8 @@ export const AGGREGATION_LIMITS = {
   /** Characters of a `$search` text. */
   maxSearchLength: 200,
   maxPage: 1_000_000,
-  /**
-   * Matching rows are counted exactly up to this many; beyond it `totalCount` is this number and
-   * `totalCountExact` is false ("1,000+"). An exact count costs in proportion to what it counts
-   * (a million rows: ~60 ms); this bound keeps a list's cost the same at 10,000 users and at a
-   * million. 10,000 was measured too: counting that far halved the list's throughput (README,
-   * "Lists at scale").
-   */
-  exactCountLimit: 1_000,
-  maxPageSize: 100,
-  defaultPage: 1,
-  defaultPageSize: 10,
+  exactCountLimit: LIST_PAGING.exactCountLimit,
+  maxPageSize: LIST_PAGING.maxPageSize,
+  defaultPage: LIST_PAGING.defaultPage,
+  defaultPageSize: LIST_PAGING.defaultPageSize,
 } as const;

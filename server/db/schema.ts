@@ -21,19 +21,28 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-export const ADMIN_STATUSES = ["active", "disabled", "banned"] as const;
-export const ADMIN_LANGUAGES = ["en-US", "cn-ZH"] as const;
-export const USER_ROLES = ["student", "staff", "public", "merchant", "rider", "agent"] as const;
-export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
-export const WALLET_STATUSES = ["active", "frozen", "dormant"] as const;
-export const RIDER_VERIFICATION_STATUSES = ["pending", "Approved", "Rejected"] as const;
-export const CONTACT_TYPES = ["email", "phone"] as const;
-export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+import {
+  ADMIN_LANGUAGES,
+  ADMIN_STATUSES,
+  APPROVAL_STATUSES,
+  CONTACT_TYPES,
+  RIDER_VERIFICATION_STATUSES,
+  SUBMISSION_STATUSES,
+  USER_ROLES,
+  WALLET_STATUSES,
+} from "../../src/shared/domain";
 
-export type AdminStatus = (typeof ADMIN_STATUSES)[number];
-export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
-export type UserRole = (typeof USER_ROLES)[number];
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export {
+  ADMIN_LANGUAGES,
+  ADMIN_STATUSES,
+  APPROVAL_STATUSES,
+  CONTACT_TYPES,
+  RIDER_VERIFICATION_STATUSES,
+  SUBMISSION_STATUSES,
+  USER_ROLES,
+  WALLET_STATUSES,
+};
+export type { AdminLanguage, AdminStatus, ApprovalStatus, UserRole } from "../../src/shared/domain";
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are constants of this file. */
 function oneOf(column: AnyPgColumn, values: readonly string[]) {

@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudSort, LogicalFilter, Pagination } from "@refinedev/core";
+import { LIST_PAGING } from "../shared/kit/list";
 
 /**
  * The console's one encoder for the aggregation contract (api.md "Aggregation lists"): Refine's
@@ -15,10 +16,10 @@ export interface ContractPagination {
   pageSize: number;
 }
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_PAGE = LIST_PAGING.defaultPage;
+export const DEFAULT_PAGE_SIZE = LIST_PAGING.defaultPageSize;
 /** The contract's largest page; client-side and unpaginated lists get one page this size. */
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = LIST_PAGING.maxPageSize;
 
 export class UnsupportedFilterError extends Error {
   constructor(message: string) {

@@ -17,7 +17,7 @@ export type {
 } from "../../server/schemas/administrators";
 export type { UpdateAccountBody } from "../../server/schemas/account";
 export type { LoginBody } from "../../server/schemas/auth";
-export type { ChangeContactSubmissionDto } from "../../server/schemas/change-contact";
+export type { ChangeContactSubmissionDto } from "../shared/modules/change-contact";
 export type { DashboardSummary } from "../../server/schemas/dashboard";
 export type {
   AgentFacts,

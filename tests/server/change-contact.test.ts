@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { changeContactSubmissions } from "../../server/db/schema";
-import type { ChangeContactSubmissionDto } from "../../server/schemas/change-contact";
+import type { ChangeContactSubmissionDto } from "../../src/shared/modules/change-contact";
 import {
   auditEntries,
   call,

@@ -1,0 +1,349 @@
+/**
+ * The server's reader of a module declaration (src/shared/kit): binds it to a Drizzle table
+ * (joins allowed) and registers its routes: the aggregation list, one record, and each action,
+ * with the module's permission checks, zod validation, OpenAPI entries, and the action's audit
+ * entry written in the same transaction as the change. Business rules stay in the module's
+ * service functions, which the action routes call inside that transaction.
+ */
+import { eq, getTableName, is, SQL } from "drizzle-orm";
+import { PgColumn, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+
+import {
+  filterKindsOf,
+  type ActionDecl,
+  type FieldDecl,
+  type FilterKind,
+  type ModuleDecl,
+} from "../../src/shared/kit/module";
+import { aggregationListSchema } from "../../src/shared/kit/list";
+import {
+  AGGREGATION_LIMITS,
+  aggregationPreValidation,
+  aggregationQuerystring,
+  runAggregation,
+  type AggregationSource,
+  type CollectionSpec,
+  type FieldSpec,
+  type Join,
+  type RawAggregationQuery,
+} from "../aggregation";
+import { recordAudit } from "../audit";
+import { currentAdmin, type RouteAccess } from "../auth/access";
+import type { Db, DbOrTx, Tx } from "../db";
+import type { AdministratorRow } from "../db/schema";
+import { conflict, notFound } from "../errors";
+import { errorResponses, idParamsSchema } from "../schemas/common";
+
+type Item = Record<string, unknown>;
+
+export interface ActionContext<Body> {
+  actor: AdministratorRow;
+  id: number;
+  body: Body;
+  /** The record as it was, read under a row lock after the action's guard passed. */
+  before: Item;
+}
+
+/** An action's business rules: writes inside the kit's transaction; the kit audits after. */
+export type ActionHandler<Body = never> = (tx: Tx, context: ActionContext<Body>) => Promise<void>;
+
+export interface ModuleBinding<M extends ModuleDecl> {
+  /** The collection's own table; its `id` column identifies a record. */
+  table: PgTable & { id: AnyPgColumn };
+  joins?: readonly Join[];
+  /** Columns of fields the table does not have under the field's name (joined or computed). */
+  columns?: Partial<Record<keyof M["fields"] & string, AnyPgColumn | SQL>>;
+  /** A stored, trigram-indexed column of every searchable field (see CollectionSpec). */
+  searchColumn?: AnyPgColumn;
+  /** The condition of the module's scope (required when it declares one). */
+  scope?: SQL;
+  /** Whether to register `GET /api/{collection}/{id}` (default: yes). */
+  show?: boolean;
+  actions?: { [A in keyof M["actions"]]: ActionHandler<z.output<M["actions"][A]["body"]>> };
+}
+
+/** What a route needs from the declaration's permission. */
+function accessOf(permission: ModuleDecl["permission"], thing: string): RouteAccess {
+  return permission === null ? "session" : { permission, thing };
+}
+
+const FILTER_TYPES: Record<FilterKind, FieldSpec["type"]> = {
+  text: "string",
+  choice: "enum",
+  boolean: "boolean",
+  dateRange: "date",
+  numberRange: "number",
+};
+
+function fail(module: ModuleDecl, what: string): never {
+  throw new Error(`Module "${module.name}": ${what}`);
+}
+
+/** Each field's column: the binding's, else the table's column of the same name. */
+function columnsOf<M extends ModuleDecl>(module: M, binding: ModuleBinding<M>) {
+  const table = binding.table as unknown as Record<string, unknown>;
+  const explicit = (binding.columns ?? {}) as Record<string, AnyPgColumn | SQL | undefined>;
+  return Object.fromEntries(
+    Object.keys(module.fields).map((key) => {
+      const column = explicit[key] ?? table[key];
+      if (!is(column, PgColumn) && !is(column, SQL)) {
+        fail(module, `field "${key}" has no column in table "${getTableName(binding.table)}"`);
+      }
+      return [key, column as AnyPgColumn | SQL];
+    }),
+  );
+}
+
+/** The aggregation compiler's allow-list, from the fields' filter, sort and search flags. */
+export function collectionSpecOf(
+  module: ModuleDecl,
+  columns: Record<string, AnyPgColumn | SQL>,
+  binding: Pick<ModuleBinding<ModuleDecl>, "table" | "searchColumn">,
+): CollectionSpec {
+  const fields: Record<string, FieldSpec> = {};
+  for (const [key, decl] of Object.entries(module.fields) as Array<[string, FieldDecl]>) {
+    if (!decl.filter && !decl.sort && !decl.search) continue;
+    const kind = decl.filter ?? filterKindsOf(decl.schema)[0];
+    if (!kind) fail(module, `field "${key}" has a type the list cannot sort or search`);
+    fields[key] = {
+      column: columns[key] as AnyPgColumn | SQL,
+      type: FILTER_TYPES[kind],
+      filterable: decl.filter !== undefined,
+      sortable: decl.sort === true,
+      searchable: decl.search === true,
+    };
+    const values = kind === "choice" ? enumValues(decl) : undefined;
+    if (values) fields[key].values = values;
+  }
+  return {
+    queryName: module.queryName,
+    fields,
+    defaultSort: module.defaultSort.map(([key, order]) => [key, order === "asc" ? 1 : -1]),
+    tieBreaker: binding.table.id,
+    searchColumn: binding.searchColumn,
+  };
+}
+
+function enumValues(decl: FieldDecl): readonly string[] | undefined {
+  let inner = decl.schema as z.ZodType & { unwrap?: () => z.ZodType; options?: string[] };
+  while (typeof inner.unwrap === "function" && inner.options === undefined) {
+    inner = inner.unwrap() as typeof inner;
+  }
+  return inner.options;
+}
+
+/** Rows come back as Drizzle reads them; the API shows instants as ISO-8601 text. */
+function toItem(module: ModuleDecl, row: Item): Item {
+  const item: Item = {};
+  for (const key of Object.keys(module.fields)) {
+    const value = row[key];
+    item[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return item;
+}
+
+/** What the audit trail keeps of a record: its fields but the id and the timestamps. */
+function auditSnapshot(item: Item): Item {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = item;
+  return snapshot;
+}
+
+export interface BoundModule {
+  module: ModuleDecl;
+  binding: ModuleBinding<ModuleDecl>;
+  collection: CollectionSpec;
+  /** One page of the module's list (its scope applied) under the aggregation contract. */
+  list(db: DbOrTx, raw: RawAggregationQuery): Promise<Record<string, unknown>>;
+  /** One record as the API shows it, or undefined. */
+  read(db: DbOrTx, id: number): Promise<Item | undefined>;
+}
+
+/**
+ * Binds a declaration to its table. Everything the declaration and the binding disagree on (a
+ * field without a column, a scope without a condition, an action without its rules) throws
+ * here, when the server starts, naming the module and the field.
+ */
+export function bindModule<M extends ModuleDecl>(module: M, binding: ModuleBinding<M>): BoundModule {
+  const columns = columnsOf(module, binding);
+  const collection = collectionSpecOf(module, columns, binding);
+  if (module.scope && !binding.scope) fail(module, `scope "${module.scope}" has no condition`);
+  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler<unknown> | undefined>;
+  for (const name of Object.keys(module.actions)) {
+    if (!handlers[name]) fail(module, `action "${name}" has no handler`);
+  }
+  const source: AggregationSource = {
+    table: binding.table,
+    joins: binding.joins,
+    select: columns,
+  };
+
+  const read = async (db: DbOrTx, id: number) => {
+    let query = db.select(columns).from(binding.table).$dynamic();
+    for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
+    const [row] = await query.where(eq(binding.table.id, id));
+    return row ? toItem(module, row) : undefined;
+  };
+
+  return {
+    module,
+    binding: binding as unknown as ModuleBinding<ModuleDecl>,
+    collection,
+    read,
+    async list(db, raw) {
+      const { rows, ...total } = await runAggregation<Item>(db, collection, source, raw, {
+        baseWhere: binding.scope,
+      });
+      return { ...total, [module.queryName]: rows.map((row) => toItem(module, row)) };
+    },
+  };
+}
+
+/** Registers a bound module's routes on `app` (under the API prefix). */
+export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundModule): void {
+  const { module, binding } = bound;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [module.name];
+  const listPath = module.listPath ?? `/api/${module.collection}/aggregation`;
+
+  api.get(
+    listPath,
+    {
+      config: { access: accessOf(module.permission, module.thing.many) },
+      preValidation: aggregationPreValidation,
+      schema: {
+        tags,
+        summary: `List ${module.thing.many} (aggregation contract)`,
+        description: listDescription(module),
+        querystring: aggregationQuerystring,
+        response: {
+          200: aggregationListSchema(module.queryName, module.item),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    // A computed key widens to `string` for TypeScript; the serializer checks the answer.
+    async (request) => (await bound.list(db, request.query)) as never,
+  );
+
+  if (binding.show !== false) {
+    api.get(
+      `/api/${module.collection}/:id`,
+      {
+        config: { access: accessOf(module.permission, `Single ${module.thing.one}`) },
+        schema: {
+          tags,
+          summary: `One ${module.thing.one}`,
+          params: idParamsSchema,
+          response: { 200: module.item, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const item = await bound.read(db, request.params.id);
+        if (!item) throw notFound(module.thing.one);
+        return item;
+      },
+    );
+  }
+
+  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler<unknown>>;
+  for (const [name, action] of Object.entries(module.actions)) {
+    const handler = handlers[name];
+    if (!handler) continue;
+    api.patch(
+      `/api/${module.collection}/:id${action.path ? `/${action.path}` : ""}`,
+      {
+        config: {
+          access: accessOf(action.permission ?? module.permission, module.thing.one),
+        },
+        schema: {
+          tags,
+          summary: actionSummary(module, action),
+          description: `409 ${action.conflictCode} when the record is not ${guardText(action)}.`,
+          params: idParamsSchema,
+          body: action.body,
+          response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        runAction(db, bound, binding.table, action, handler, {
+          actor: currentAdmin(request),
+          id: request.params.id,
+          body: request.body,
+        }),
+    );
+  }
+}
+
+function listDescription(module: ModuleDecl): string {
+  const flagged = (flag: keyof FieldDecl) =>
+    Object.entries(module.fields)
+      .filter(([, decl]) => decl[flag])
+      .map(([key]) => key)
+      .join(", ") || "none";
+  return (
+    `Filterable: ${flagged("filter")}. Sortable: ${flagged("sort")}. ` +
+    `$search matches: ${flagged("search")}. Page size at most ${AGGREGATION_LIMITS.maxPageSize}.`
+  );
+}
+
+const guardText = (action: ActionDecl) =>
+  Object.entries(action.when)
+    .map(([key, values]) => `${key} ${values.join(" or ")}`)
+    .join(" and ");
+
+function actionSummary(module: ModuleDecl, action: ActionDecl): string {
+  return action.kind === "decision"
+    ? `Approve or reject a ${module.thing.one} (${guardText(action)}), with a remark`
+    : `Change a ${module.thing.one}`;
+}
+
+/**
+ * One action in one transaction: lock the record, check the guard (409 with the action's code),
+ * run the module's rules, read the record again and write the audit entry.
+ */
+async function runAction(
+  db: Db,
+  bound: BoundModule,
+  table: PgTable & { id: AnyPgColumn },
+  action: ActionDecl,
+  handler: ActionHandler<unknown>,
+  context: Omit<ActionContext<unknown>, "before">,
+): Promise<Item> {
+  const { module } = bound;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(table.id, context.id))
+      .for("update");
+    const before = locked && (await bound.read(tx, context.id));
+    if (!before) throw notFound(module.thing.one);
+    for (const [key, allowed] of Object.entries(action.when)) {
+      const value = before[key];
+      if (!allowed.includes(String(value))) {
+        throw conflict(
+          action.conflictCode,
+          `This ${module.thing.one.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
+          { [key]: value },
+        );
+      }
+    }
+    await handler(tx, { ...context, before });
+    const after = await bound.read(tx, context.id);
+    if (!after) throw notFound(module.thing.one);
+    const body = context.body as { action?: string; remark?: string };
+    await recordAudit(tx, {
+      adminId: context.actor.id,
+      action: `${action.audit}.${action.kind === "decision" ? body.action : "change"}`,
+      targetTable: getTableName(table),
+      targetId: context.id,
+      remark: body.remark ?? null,
+      before: auditSnapshot(before),
+      after: auditSnapshot(after),
+    });
+    return after;
+  });
+}

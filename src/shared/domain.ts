@@ -1,0 +1,21 @@
+/**
+ * The closed sets of values of the data model (domain.md), one list each: the database's CHECK
+ * constraints, the API's zod types, the console's filters and tags all read these.
+ */
+export const ADMIN_STATUSES = ["active", "disabled", "banned"] as const;
+export const ADMIN_LANGUAGES = ["en-US", "cn-ZH"] as const;
+export const USER_ROLES = ["student", "staff", "public", "merchant", "rider", "agent"] as const;
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export const WALLET_STATUSES = ["active", "frozen", "dormant"] as const;
+export const RIDER_VERIFICATION_STATUSES = ["pending", "Approved", "Rejected"] as const;
+export const CONTACT_TYPES = ["email", "phone"] as const;
+export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
+export type UserRole = (typeof USER_ROLES)[number];
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
+export type RiderVerificationStatus = (typeof RIDER_VERIFICATION_STATUSES)[number];
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

@@ -1,0 +1,277 @@
+/**
+ * The module kit: a back-office module is declared once, here in shared code (plain TypeScript +
+ * zod, no React, no Drizzle), and drawn by two readers: the server binds it to a table and
+ * registers its routes (server/kit), the console turns it into a Refine resource and its screens
+ * (src/app/kit). See ../shared/design/module-kit.md and the README's "Adding a module".
+ */
+import { z } from "zod";
+
+import { isPermissionCode, type PermissionCode } from "../permissions";
+
+/** How a list filters by a field; each kind fits only some zod types (see filterKindsOf). */
+export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRange";
+
+/** Semantic tag colours; the console maps each to a tint with readable contrast. */
+export type TagColour =
+  | "gold"
+  | "green"
+  | "red"
+  | "grey"
+  | "blue"
+  | "cyan"
+  | "purple"
+  | "orange"
+  | "magenta";
+
+/** How a value is shown in lists, detail pages and CSV. */
+export type Display =
+  | { kind: "text"; strong?: boolean }
+  | { kind: "date" }
+  | { kind: "dateTime" }
+  | { kind: "money" }
+  | { kind: "yesNo" }
+  | { kind: "tag"; colours: Readonly<Record<string, TagColour>> }
+  /** A link to another record's detail page: `idField` of this row holds that record's id. */
+  | { kind: "link"; to: "users" | "administrators"; idField: string };
+
+export interface FieldOptions {
+  /** A column of the list (with its width in px). */
+  list?: boolean | { width: number };
+  /** A line of the detail page. */
+  show?: boolean;
+  /** A filter of the list, and its kind. */
+  filter?: FilterKind;
+  sort?: boolean;
+  /** Matched by the list's search box (`$search`). */
+  search?: boolean;
+  /** A column of the CSV export. */
+  export?: boolean;
+  display?: Display;
+}
+
+export interface FieldDecl<T extends z.ZodType = z.ZodType> extends FieldOptions {
+  schema: T;
+}
+
+/** Zod types a filter kind can carry (checked by the type checker and again at start-up). */
+type Unwrapped<T> =
+  T extends z.ZodNullable<infer I> ? Unwrapped<I> : T extends z.ZodOptional<infer I> ? Unwrapped<I> : T;
+type KindsFor<T> = T extends z.ZodEnum
+  ? "choice"
+  : T extends z.ZodBoolean
+    ? "boolean"
+    : T extends z.ZodNumber
+      ? "numberRange"
+      : T extends z.ZodISODateTime
+        ? "dateRange"
+        : T extends z.ZodString
+          ? "text"
+          : never;
+
+/** One field: its zod type and what it is for. A filter its type cannot carry does not compile. */
+export function field<T extends z.ZodType>(
+  schema: T,
+  options: Omit<FieldOptions, "filter"> & { filter?: KindsFor<Unwrapped<T>> } = {},
+): FieldDecl<T> {
+  return { schema, ...options };
+}
+
+/** The filter kinds a zod type can carry, read at run time (for start-up checks and tests). */
+export function filterKindsOf(schema: z.ZodType): FilterKind[] {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  if (inner instanceof z.ZodEnum) return ["choice"];
+  if (inner instanceof z.ZodBoolean) return ["boolean"];
+  if (inner instanceof z.ZodNumber) return ["numberRange"];
+  if (inner instanceof z.ZodISODateTime) return ["dateRange"];
+  if (inner instanceof z.ZodString) return ["text"];
+  return [];
+}
+
+/** The values of an enum field (unwrapping null), or undefined for other types. */
+export function enumValuesOf(schema: z.ZodType): readonly string[] | undefined {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner instanceof z.ZodEnum ? (inner.options as string[]) : undefined;
+}
+
+/** A named state change on one record (approve, reject, ban, mark paid …). */
+export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
+  /** `decision`: approve or reject with a remark, drawn by one shared dialog. */
+  kind: "decision";
+  /** Sent as `PATCH /api/{collection}/{id}` + `/{path}` when a path is given. */
+  path?: string;
+  body: Body;
+  /** The records it applies to: field → allowed values; others answer 409 `conflictCode`. */
+  when: Readonly<Record<string, readonly string[]>>;
+  /** The 409 code when a record is outside `when` (e.g. someone decided first). */
+  conflictCode: string;
+  /** May run on several selected rows, each reported. */
+  bulk: boolean;
+  /** Its own permission code, when it is not the module's. */
+  permission?: PermissionCode;
+  /** Audit entries are `<audit>.<verb>` (e.g. `change_contact.approve`). */
+  audit: string;
+}
+
+export const DECISIONS = ["approve", "reject"] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** Remarks on decisions, bans and contact changes: characters after trimming. */
+export const REMARK_MAX_LENGTH = 500;
+
+/** What is wrong with a remark as staff typed it, or undefined: one rule for both sides. */
+export function remarkProblem(remark: string | undefined): "required" | "tooLong" | undefined {
+  const length = (remark ?? "").trim().length;
+  if (length === 0) return "required";
+  if (length > REMARK_MAX_LENGTH) return "tooLong";
+  return undefined;
+}
+
+export const REMARK_MESSAGES = {
+  required: "Remark is required",
+  tooLong: `Remark must be at most ${REMARK_MAX_LENGTH} characters`,
+} as const;
+
+/** A remark as staff type it: trimmed, 1–500 characters (remarkProblem). */
+export const remarkSchema = z
+  .string()
+  .trim()
+  .min(1, REMARK_MESSAGES.required)
+  .max(REMARK_MAX_LENGTH, REMARK_MESSAGES.tooLong);
+
+/** approve or reject, with the remark the user is told (required for both). */
+export const decisionBodySchema = z
+  .strictObject({ action: z.enum(DECISIONS), remark: remarkSchema })
+  .meta({ id: "DecisionBody" });
+export type DecisionBody = z.infer<typeof decisionBodySchema>;
+
+/** The one approve / reject-with-remark action every deciding module shares. */
+export function decision(options: {
+  path?: string;
+  when: Readonly<Record<string, readonly string[]>>;
+  bulk?: boolean;
+  audit: string;
+  conflictCode?: string;
+  permission?: PermissionCode;
+}): ActionDecl<typeof decisionBodySchema> {
+  return {
+    kind: "decision",
+    body: decisionBodySchema,
+    bulk: options.bulk ?? false,
+    conflictCode: options.conflictCode ?? "ALREADY_DECIDED",
+    ...options,
+  };
+}
+
+export type SortOrder = "asc" | "desc";
+
+export interface ModuleInput<
+  F extends Record<string, FieldDecl>,
+  A extends Record<string, ActionDecl> = Record<string, ActionDecl>,
+> {
+  /** The Refine resource name (unique in the console). */
+  name: string;
+  /** REST path segment: `/api/{collection}/…`. */
+  collection: string;
+  /** The list's key in aggregation answers. */
+  queryName: string;
+  /** The list's path when not `/api/{collection}/aggregation` (a view, or a legacy path). */
+  listPath?: string;
+  /** The menu entry (src/app/menu.ts) it belongs to. */
+  menu: string;
+  /** Permission code guarding every route; null: any administrator. */
+  permission: PermissionCode | null;
+  /** The record in the server's English messages: "no permission to access GET <many>". */
+  thing: { one: string; many: string };
+  /** Translation namespace: labels are `<i18n>:fields.<field>`, values `<i18n>:<field>.<value>`. */
+  i18n: string;
+  /** The console's paths: the list, and the detail page when there is one. */
+  paths: { list: string; show?: string };
+  fields: F;
+  /** The field naming a record in dialogs and toasts ("Approve Nur Aina"). */
+  titleField: keyof F & string;
+  defaultSort: ReadonlyArray<readonly [keyof F & string, SortOrder]>;
+  /** Filters a list opens with (a queue opens on its pending rows); the user may change them. */
+  initialFilters?: Partial<Record<keyof F & string, string>>;
+  actions?: A;
+  /**
+   * A named server-side scope of the collection (pending only, dormant only): the server binds
+   * it to a condition, and the list answers only rows inside it, whatever the client asks.
+   */
+  scope?: string;
+  /** The OpenAPI component name of one record (default: `<queryName>Item`). */
+  schemaId?: string;
+}
+
+export interface ModuleDecl<
+  F extends Record<string, FieldDecl> = Record<string, FieldDecl>,
+  A extends Record<string, ActionDecl> = Record<string, ActionDecl>,
+> extends ModuleInput<F, A> {
+  actions: A;
+  /** One record as the API answers it: the fields' zod types, in declaration order. */
+  item: z.ZodObject<{ [K in keyof F]: F[K]["schema"] }>;
+}
+
+function problem(module: string, what: string): Error {
+  return new Error(`Module "${module}": ${what}`);
+}
+
+/**
+ * Checks and completes a declaration. Anything inconsistent (a filter kind its type cannot
+ * carry, an unknown permission code, a sort or title naming no field) fails here, at import,
+ * with the module and field named: never at a user's first click.
+ */
+export function defineModule<
+  F extends Record<string, FieldDecl>,
+  A extends Record<string, ActionDecl> = Record<never, ActionDecl>,
+>(input: ModuleInput<F, A>): ModuleDecl<F, A> {
+  const { name, fields } = input;
+  if (input.permission !== null && !isPermissionCode(input.permission)) {
+    throw problem(name, `permission code ${String(input.permission)} does not exist`);
+  }
+  for (const [key, decl] of Object.entries(fields)) {
+    if (decl.filter && !filterKindsOf(decl.schema).includes(decl.filter)) {
+      throw problem(name, `field "${key}" cannot be filtered as "${decl.filter}" (its type is ${decl.schema.def.type})`);
+    }
+    if (decl.display?.kind === "link" && !(decl.display.idField in fields)) {
+      throw problem(name, `field "${key}" links by "${decl.display.idField}", which is no field`);
+    }
+  }
+  const known = (key: string, what: string) => {
+    if (!(key in fields)) throw problem(name, `${what} names "${key}", which is no field`);
+  };
+  known(input.titleField, "titleField");
+  for (const [key] of input.defaultSort) known(key, "defaultSort");
+  for (const key of Object.keys(input.initialFilters ?? {})) known(key, "initialFilters");
+  const actions = input.actions ?? ({} as A);
+  for (const [actionName, action] of Object.entries(actions)) {
+    for (const key of Object.keys(action.when)) known(key, `action "${actionName}"`);
+    if (action.permission !== undefined && !isPermissionCode(action.permission)) {
+      throw problem(name, `action "${actionName}" has an unknown permission code`);
+    }
+  }
+  const shape = Object.fromEntries(Object.entries(fields).map(([key, decl]) => [key, decl.schema]));
+  const item = z.object(shape).meta({ id: input.schemaId ?? `${input.queryName}Item` }) as ModuleDecl<F, A>["item"];
+  return { ...input, actions, item };
+}
+
+/** The record type a declaration describes. */
+export type ItemOf<M extends ModuleDecl> = z.output<M["item"]>;
+
+/** The fields of a declaration with a given option set. */
+export function fieldsWhere(
+  module: ModuleDecl,
+  test: (decl: FieldDecl) => unknown,
+): Array<[string, FieldDecl]> {
+  return Object.entries(module.fields).filter(([, decl]) => Boolean(test(decl)));
+}
+
+/** The module's permission for one of its actions. */
+export function actionPermission(module: ModuleDecl, action: ActionDecl): PermissionCode | null {
+  return action.permission ?? module.permission;
+}
