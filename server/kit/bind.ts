@@ -166,7 +166,10 @@ export interface BoundModule {
  * field without a column, a scope without a condition, an action without its rules) throws
  * here, when the server starts, naming the module and the field.
  */
-export function bindModule<M extends ModuleDecl>(module: M, binding: ModuleBinding<M>): BoundModule {
+export function bindModule<M extends ModuleDecl>(
+  module: M,
+  binding: ModuleBinding<M>,
+): BoundModule {
   const columns = columnsOf(module, binding);
   const collection = collectionSpecOf(module, columns, binding);
   if (module.scope && !binding.scope) fail(module, `scope "${module.scope}" has no condition`);

@@ -27,6 +27,7 @@ import {
   WalletOutlined,
 } from "@ant-design/icons";
 import type { ComponentType } from "react";
+import { PERMISSION } from "../shared/permissions";
 
 /**
  * One row of the side navigation (backoffice.md is the source; this table is its only copy).
@@ -65,18 +66,18 @@ export const MENU: readonly MenuEntry[] = [
     code: "statistic",
     label: "menu:statistic",
     path: "/statistic",
-    permissionCode: 32,
+    permissionCode: PERMISSION.statistic,
     icon: BarChartOutlined,
   },
   {
     code: "admin",
     label: "menu:admin",
     path: "/admin-mgmt",
-    permissionCode: 8,
+    permissionCode: PERMISSION.admin,
     alias: ["/manage-admin"],
     icon: SafetyCertificateOutlined,
   },
-  group({ code: "user", label: "menu:user", permissionCode: 0, icon: UserOutlined }, [
+  group({ code: "user", label: "menu:user", permissionCode: PERMISSION.user, icon: UserOutlined }, [
     {
       code: "user-approval",
       label: "menu:user-approval",
@@ -97,29 +98,42 @@ export const MENU: readonly MenuEntry[] = [
       icon: ContactsOutlined,
     },
   ]),
-  group({ code: "business", label: "menu:business", permissionCode: 4, icon: ShopOutlined }, [
-    {
-      code: "business-approval",
-      label: "menu:business-approval",
-      path: "/business-approval",
-      icon: FileDoneOutlined,
-    },
-    {
-      code: "business-mgmt",
-      label: "menu:business-mgmt",
-      path: "/business-mgmt",
-      alias: ["/business-details"],
-      icon: AppstoreOutlined,
-    },
-    {
-      code: "business-update",
-      label: "menu:business-update",
-      path: "/business-update",
-      icon: FileSyncOutlined,
-    },
-  ]),
   group(
-    { code: "settlement", label: "menu:settlement", permissionCode: 35, icon: AccountBookOutlined },
+    {
+      code: "business",
+      label: "menu:business",
+      permissionCode: PERMISSION.business,
+      icon: ShopOutlined,
+    },
+    [
+      {
+        code: "business-approval",
+        label: "menu:business-approval",
+        path: "/business-approval",
+        icon: FileDoneOutlined,
+      },
+      {
+        code: "business-mgmt",
+        label: "menu:business-mgmt",
+        path: "/business-mgmt",
+        alias: ["/business-details"],
+        icon: AppstoreOutlined,
+      },
+      {
+        code: "business-update",
+        label: "menu:business-update",
+        path: "/business-update",
+        icon: FileSyncOutlined,
+      },
+    ],
+  ),
+  group(
+    {
+      code: "settlement",
+      label: "menu:settlement",
+      permissionCode: PERMISSION.settlement,
+      icon: AccountBookOutlined,
+    },
     [
       {
         code: "merchant-transaction-summary",
@@ -140,14 +154,14 @@ export const MENU: readonly MenuEntry[] = [
     code: "top-up-transaction",
     label: "menu:top-up-transaction",
     path: "/top-up-transaction",
-    permissionCode: 33,
+    permissionCode: PERMISSION.topUp,
     icon: WalletOutlined,
   },
   {
     code: "content-mgmt",
     label: "menu:content-mgmt",
     path: "/content-mgmt",
-    permissionCode: 12,
+    permissionCode: PERMISSION.contentMgmt,
     alias: ["/manage-content", "/content-details"],
     icon: FileTextOutlined,
   },
@@ -155,42 +169,42 @@ export const MENU: readonly MenuEntry[] = [
     code: "user-report",
     label: "menu:user-report",
     path: "/user-report",
-    permissionCode: 37,
+    permissionCode: PERMISSION.report,
     icon: FlagOutlined,
   },
   {
     code: "wallet-policy",
     label: "menu:wallet-policy",
     path: "/wallet-policy",
-    permissionCode: 24,
+    permissionCode: PERMISSION.walletPolicy,
     icon: ControlOutlined,
   },
   {
     code: "parking",
     label: "menu:parking",
     path: "/parking",
-    permissionCode: 39,
+    permissionCode: PERMISSION.parking,
     icon: CarOutlined,
   },
   {
     code: "dormant-account",
     label: "menu:dormant-account",
     path: "/dormant-account",
-    permissionCode: 38,
+    permissionCode: PERMISSION.dormant,
     icon: HourglassOutlined,
   },
   {
     code: "ucsi-id-mgmt",
     label: "menu:ucsi-id-mgmt",
     path: "/ucsi-id-mgmt",
-    permissionCode: 28,
+    permissionCode: PERMISSION.ucsiIdMgmt,
     icon: IdcardOutlined,
   },
   group(
     {
       code: "announcement",
       label: "menu:announcement",
-      permissionCode: 16,
+      permissionCode: PERMISSION.announcement,
       icon: NotificationOutlined,
     },
     [
@@ -219,7 +233,7 @@ export const MENU: readonly MenuEntry[] = [
     code: "global",
     label: "menu:global",
     path: "/global",
-    permissionCode: 20,
+    permissionCode: PERMISSION.global,
     icon: GlobalOutlined,
   },
 ];

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   "approval",
   "contact",
   "dormant",
+  "kit",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

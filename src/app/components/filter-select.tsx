@@ -1,8 +1,8 @@
 import { Form, Select } from "antd";
 
 interface FilterSelectProps<T extends string> {
-  /** The search form's field. */
-  name: string;
+  /** The search form's field (a path for nested values). */
+  name: string | Array<string | number>;
   /** What it filters by: the select's accessible name. */
   label: string;
   /** Shown while nothing is chosen, and makes the choice clearable; omit when a value is required. */

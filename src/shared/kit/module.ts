@@ -13,15 +13,7 @@ export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRa
 
 /** Semantic tag colours; the console maps each to a tint with readable contrast. */
 export type TagColour =
-  | "gold"
-  | "green"
-  | "red"
-  | "grey"
-  | "blue"
-  | "cyan"
-  | "purple"
-  | "orange"
-  | "magenta";
+  "gold" | "green" | "red" | "grey" | "blue" | "cyan" | "purple" | "orange" | "magenta";
 
 /** How a value is shown in lists, detail pages and CSV. */
 export type Display =
@@ -55,7 +47,11 @@ export interface FieldDecl<T extends z.ZodType = z.ZodType> extends FieldOptions
 
 /** Zod types a filter kind can carry (checked by the type checker and again at start-up). */
 type Unwrapped<T> =
-  T extends z.ZodNullable<infer I> ? Unwrapped<I> : T extends z.ZodOptional<infer I> ? Unwrapped<I> : T;
+  T extends z.ZodNullable<infer I>
+    ? Unwrapped<I>
+    : T extends z.ZodOptional<infer I>
+      ? Unwrapped<I>
+      : T;
 type KindsFor<T> = T extends z.ZodEnum
   ? "choice"
   : T extends z.ZodBoolean
@@ -236,7 +232,10 @@ export function defineModule<
   }
   for (const [key, decl] of Object.entries(fields)) {
     if (decl.filter && !filterKindsOf(decl.schema).includes(decl.filter)) {
-      throw problem(name, `field "${key}" cannot be filtered as "${decl.filter}" (its type is ${decl.schema.def.type})`);
+      throw problem(
+        name,
+        `field "${key}" cannot be filtered as "${decl.filter}" (its type is ${decl.schema.def.type})`,
+      );
     }
     if (decl.display?.kind === "link" && !(decl.display.idField in fields)) {
       throw problem(name, `field "${key}" links by "${decl.display.idField}", which is no field`);
@@ -256,7 +255,9 @@ export function defineModule<
     }
   }
   const shape = Object.fromEntries(Object.entries(fields).map(([key, decl]) => [key, decl.schema]));
-  const item = z.object(shape).meta({ id: input.schemaId ?? `${input.queryName}Item` }) as ModuleDecl<F, A>["item"];
+  const item = z
+    .object(shape)
+    .meta({ id: input.schemaId ?? `${input.queryName}Item` }) as ModuleDecl<F, A>["item"];
   return { ...input, actions, item };
 }
 

@@ -38,9 +38,11 @@ export async function initPageTexts(
   { language = "en-US", fallback = "en-US" }: { language?: string; fallback?: string | false } = {},
 ): Promise<void> {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  // Every generated screen falls back to the module kit's own words.
+  const all = [...new Set([...namespaces, "kit"])];
   for (const lng of ["en-US", "cn-ZH"]) {
     resources[lng] = Object.fromEntries(
-      namespaces.map((ns) => {
+      all.map((ns) => {
         const file = LOCALE_FILES[`../../../locales/${lng}/${ns}.json`];
         if (!file) throw new Error(`no locales/${lng}/${ns}.json`);
         return [ns, file.default];
@@ -50,7 +52,7 @@ export async function initPageTexts(
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: fallback,
-    ns: [...namespaces],
+    ns: all,
     defaultNS: "common",
     resources,
     interpolation: { escapeValue: false },

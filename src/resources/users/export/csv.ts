@@ -1,108 +1,37 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
+
+import {
+  exportFileName as kitExportFileName,
+  fetchAllRows,
+  type ExportProgress,
+} from "../../../app/kit/csv";
 import type { UserDto } from "../../../providers/api-types";
-import { dataProvider } from "../../../providers/data";
 
-/** Rows fetched per request (the aggregation contract's largest page). */
-export const EXPORT_PAGE_SIZE = 100;
-/** At most this many rows are exported; the dialog says so before and after. */
-export const EXPORT_MAX_ROWS = 10_000;
-
-/** Starts that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: a value a spreadsheet would run as a formula gets a leading apostrophe, and a
- * value holding a comma, quote or line break is quoted with its quotes doubled (RFC 4180).
- */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export interface CsvColumn<T> {
-  header: string;
-  value: (row: T) => string;
-}
-
-/** The CSV text, headers first, CRLF line ends, with a UTF-8 BOM so Excel reads Chinese. */
-export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [
-    columns.map((column) => csvCell(column.header)).join(","),
-    ...rows.map((row) => columns.map((column) => csvCell(column.value(row))).join(",")),
-  ];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
+export {
+  csvCell,
+  downloadText,
+  EXPORT_MAX_ROWS,
+  EXPORT_PAGE_SIZE,
+  toCsv,
+  type CsvColumn,
+  type ExportProgress,
+} from "../../../app/kit/csv";
 
 /** users-YYYY-MM-DD.csv, the local date. */
-export function exportFileName(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `users-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
-}
+export const exportFileName = (now?: Date) => kitExportFileName("users", now);
 
-export interface ExportProgress {
-  done: number;
-  total: number;
-}
-
-export interface FetchedUsers {
-  users: UserDto[];
-  /** How many users match the filter (may exceed the rows fetched). */
-  total: number;
-  /** false when the server counted only up to `total` (more match). */
-  totalExact: boolean;
-  capped: boolean;
-}
-
-/**
- * Every user of the current filter and sort, 100 per request through the data provider's
- * getList, at most `max`. Reports progress after each page; stops when `signal` aborts.
- */
-export async function fetchAllUsers({
-  filters,
-  sorters,
-  max = EXPORT_MAX_ROWS,
-  onProgress,
-  signal,
-}: {
+/** Every user of the current filter and sort (see fetchAllRows). */
+export async function fetchAllUsers(options: {
   filters: CrudFilter[];
   sorters: CrudSort[];
   max?: number;
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
-}): Promise<FetchedUsers> {
-  const users: UserDto[] = [];
-  let total = 0;
-  let totalExact = true;
-  for (let currentPage = 1; ; currentPage += 1) {
-    signal?.throwIfAborted();
-    const page = await dataProvider.getList<UserDto>({
-      resource: "users",
-      filters,
-      sorters,
-      pagination: { currentPage, pageSize: EXPORT_PAGE_SIZE, mode: "server" },
-      meta: { collection: "users", listKey: "users", signal },
-    });
-    const { data } = page;
-    total = page.total;
-    totalExact = page.totalExact !== false;
-    users.push(...data.slice(0, max - users.length));
-    // A total the server only counted up to says nothing of the end: measure against the cap.
-    onProgress?.({ done: users.length, total: totalExact ? Math.min(total, max) : max });
-    const allFetched = totalExact && users.length >= total;
-    if (data.length < EXPORT_PAGE_SIZE || users.length >= max || allFetched) break;
-  }
-  return { users, total, totalExact, capped: !totalExact || total > users.length };
-}
-
-/** Hands the browser a file to save. */
-export function downloadText(text: string, fileName: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+}) {
+  const { rows, ...rest } = await fetchAllRows<UserDto>({
+    resource: "users",
+    meta: { collection: "users", listKey: "users" },
+    ...options,
+  });
+  return { users: rows, ...rest };
 }

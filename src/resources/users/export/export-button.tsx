@@ -1,20 +1,8 @@
-import { DownloadOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
-import { Alert, Button, Modal, Progress, Typography } from "antd";
-import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { formatDateTime, formatTotal } from "../../../app/format";
+import { formatDateTime } from "../../../app/format";
+import { ExportButton } from "../../../app/kit/export-button";
 import type { UserDto } from "../../../providers/api-types";
-import { isApiError, translateApiError } from "../../../providers/errors";
-import {
-  type CsvColumn,
-  downloadText,
-  EXPORT_MAX_ROWS,
-  type ExportProgress,
-  exportFileName,
-  fetchAllUsers,
-  toCsv,
-} from "./csv";
+import type { CsvColumn } from "./csv";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -37,12 +25,6 @@ export function userCsvColumns(t: Translate): CsvColumn<UserDto>[] {
   ];
 }
 
-type State =
-  | { step: "ask" }
-  | { step: "running"; progress: ExportProgress }
-  | { step: "done"; count: number; total: number; totalExact: boolean; capped: boolean }
-  | { step: "failed"; message: string };
-
 /** Exports the filtered, sorted user list as CSV, with progress and a row cap. */
 export function ExportUsersButton({
   filters,
@@ -51,114 +33,15 @@ export function ExportUsersButton({
   filters: CrudFilter[];
   sorters: CrudSort[];
 }) {
-  const { t } = useTranslation("users");
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<State>({ step: "ask" });
-  const abort = useRef<AbortController | null>(null);
-
-  const start = async () => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ step: "running", progress: { done: 0, total: 0 } });
-    try {
-      const result = await fetchAllUsers({
-        filters,
-        sorters,
-        signal: controller.signal,
-        onProgress: (progress) => setState({ step: "running", progress }),
-      });
-      if (controller.signal.aborted) return;
-      if (result.users.length > 0) {
-        downloadText(toCsv(result.users, userCsvColumns(t)), exportFileName());
-      }
-      setState({
-        step: "done",
-        count: result.users.length,
-        total: result.total,
-        totalExact: result.totalExact,
-        capped: result.capped,
-      });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState({
-        step: "failed",
-        message: isApiError(error) ? translateApiError(error, t) : t("export.failed"),
-      });
-    }
-  };
-
-  const close = () => {
-    abort.current?.abort();
-    abort.current = null;
-    setOpen(false);
-    setState({ step: "ask" });
-  };
-
-  const running = state.step === "running";
-  const percent =
-    state.step === "running" && state.progress.total > 0
-      ? Math.round((state.progress.done / state.progress.total) * 100)
-      : 0;
-
   return (
-    <>
-      <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setOpen(true)}>
-        {t("export.button")}
-      </Button>
-      <Modal
-        open={open}
-        title={t("export.title")}
-        onCancel={close}
-        destroyOnHidden
-        footer={[
-          <Button key="close" onClick={close}>
-            {t("actions.cancel")}
-          </Button>,
-          state.step === "ask" || state.step === "failed" ? (
-            <Button key="start" type="primary" onClick={() => void start()}>
-              {t("export.start")}
-            </Button>
-          ) : null,
-        ]}
-      >
-        <Typography.Paragraph>
-          {t("export.body", { max: EXPORT_MAX_ROWS.toLocaleString() })}
-        </Typography.Paragraph>
-        {running && (
-          <div role="status" aria-live="polite">
-            <Progress percent={percent} status="active" />
-            <Typography.Text>
-              {t("export.progress", {
-                done: state.progress.done,
-                total: state.progress.total,
-              })}
-            </Typography.Text>
-          </div>
-        )}
-        {state.step === "done" && (
-          <div role="status">
-            {state.count === 0 ? (
-              <Alert type="info" showIcon message={t("export.empty")} />
-            ) : (
-              <Alert type="success" showIcon message={t("export.done", { count: state.count })} />
-            )}
-            {state.capped && (
-              <Alert
-                style={{ marginTop: 8 }}
-                type="warning"
-                showIcon
-                message={t("export.capped", {
-                  max: EXPORT_MAX_ROWS.toLocaleString(),
-                  total: formatTotal(state.total, state.totalExact),
-                })}
-              />
-            )}
-          </div>
-        )}
-        {state.step === "failed" && (
-          <Alert type="error" showIcon message={t("export.failed")} description={state.message} />
-        )}
-      </Modal>
-    </>
+    <ExportButton<UserDto>
+      namespace="users"
+      resource="users"
+      meta={{ collection: "users", listKey: "users" }}
+      filters={filters}
+      sorters={sorters}
+      columns={userCsvColumns}
+      filePrefix="users"
+    />
   );
 }

@@ -1,0 +1,317 @@
+import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import { useCustomMutation, useInvalidate, useNotification, type HttpError } from "@refinedev/core";
+import { useQueryClient, type Query } from "@tanstack/react-query";
+import { Alert, Button, Form, Input, Modal, Space, Typography } from "antd";
+import i18next, { type TFunction } from "i18next";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+import {
+  REMARK_MAX_LENGTH,
+  remarkProblem,
+  type ActionDecl,
+  type Decision,
+  type DecisionBody,
+  type ModuleDecl,
+} from "../../shared/kit/module";
+import { toApiError, translateApiError } from "../../providers/errors";
+import { moduleText, titleOf, valueLabel } from "./texts";
+
+type Row = { id: number } & Record<string, unknown>;
+
+/** Past tenses for the toasts' keys ("reject" + "d" once toasted the raw key `decision.rejectd`). */
+const DONE = { approve: "approved", reject: "rejected" } as const satisfies Record<
+  Decision,
+  string
+>;
+
+/** Whether a row is one the action applies to (its status guard). */
+export const actionApplies = (action: ActionDecl, row: Row) =>
+  Object.entries(action.when).every(([field, allowed]) => allowed.includes(String(row[field])));
+
+export const actionUrl = (module: ModuleDecl, action: ActionDecl, id: number) =>
+  `/api/${module.collection}/${id}${action.path ? `/${action.path}` : ""}`;
+
+/**
+ * A failed decision in the staff member's words: a code the module explains (`<ns>:errors.<CODE>`,
+ * with the record's state from the answer translated), else what the console says of it.
+ */
+export function decisionErrorText(t: TFunction, module: ModuleDecl, error: unknown): string {
+  const apiError = toApiError(error);
+  if (apiError.kind === "coded") {
+    const key = `${module.i18n}:errors.${apiError.code}`;
+    if (i18next.exists(key)) {
+      const data = typeof apiError.data === "object" && apiError.data !== null ? apiError.data : {};
+      const values = Object.fromEntries(
+        Object.entries(data).map(([field, value]) => [field, valueLabel(t, module, field, value)]),
+      );
+      return String(t(key, values));
+    }
+  }
+  return translateApiError(apiError, (key, options) => String(t(key, options)));
+}
+
+export interface DecisionOutcome {
+  decision: Decision;
+  total: number;
+  succeeded: Row[];
+  failures: Array<{ row: Row; error: unknown }>;
+}
+
+/** The dashboard's figures (pending queues among them) are read from /api/dashboard/*. */
+const isDashboardQuery = (query: Query) =>
+  query.queryKey.some(
+    (part) =>
+      typeof part === "object" &&
+      part !== null &&
+      "url" in part &&
+      typeof part.url === "string" &&
+      part.url.startsWith("/api/dashboard"),
+  );
+
+/**
+ * Decides records one after another, so a bulk decision reports each record's fate; then
+ * refreshes every list of the collection and the dashboard.
+ */
+function useDecisions(module: ModuleDecl, action: ActionDecl) {
+  const { mutateAsync } = useCustomMutation<Row, HttpError, DecisionBody>();
+  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<{ done: number; total: number }>();
+
+  const decide = async (rows: readonly Row[], decision: Decision, remark: string) => {
+    const values: DecisionBody = { action: decision, remark: remark.trim() };
+    const outcome: DecisionOutcome = { decision, total: rows.length, succeeded: [], failures: [] };
+    try {
+      for (const [index, row] of rows.entries()) {
+        setProgress({ done: index + 1, total: rows.length });
+        try {
+          await mutateAsync({
+            url: actionUrl(module, action, row.id),
+            method: "patch",
+            values,
+            // The dialog reports the outcome of the whole run; no toast per record.
+            successNotification: false,
+            errorNotification: false,
+          });
+          outcome.succeeded.push(row);
+        } catch (error) {
+          outcome.failures.push({ row, error });
+        }
+      }
+    } finally {
+      setProgress(undefined);
+      await Promise.all([
+        invalidate({ resource: module.name, invalidates: ["all"] }),
+        queryClient.invalidateQueries({ predicate: isDashboardQuery }),
+      ]);
+    }
+    return outcome;
+  };
+  return { decide, progress };
+}
+
+export interface DecisionRequest {
+  decision: Decision;
+  rows: Row[];
+}
+
+/** Approve and Reject for one row, each opening the remark dialog. */
+export function DecisionButtons({
+  module,
+  row,
+  onDecide,
+}: {
+  module: ModuleDecl;
+  row: Row;
+  onDecide: (request: DecisionRequest) => void;
+}) {
+  const { t } = useTranslation([module.i18n, "kit"]);
+  const text = moduleText(t, module);
+  const name = titleOf(module, row);
+  return (
+    <Space size={6} wrap>
+      {(["approve", "reject"] as const).map((decision) => (
+        <Button
+          key={decision}
+          size="small"
+          type={decision === "approve" ? "primary" : "default"}
+          danger={decision === "reject"}
+          icon={
+            decision === "approve" ? <CheckOutlined aria-hidden /> : <CloseOutlined aria-hidden />
+          }
+          aria-label={text(`decision.${decision}For`, { name })}
+          onClick={() => onDecide({ decision, rows: [row] })}
+        >
+          {text(`decision.${decision}`)}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * Asks for the remark every decision needs (1–500 characters after trimming, counted as typed),
+ * then decides the records one after another. Success closes the dialog with a toast; failures
+ * stay in it, each with its reason.
+ */
+export function DecisionDialog({
+  module,
+  action,
+  request: { decision, rows },
+  describe,
+  onDecided,
+  onClose,
+}: {
+  module: ModuleDecl;
+  action: ActionDecl;
+  request: DecisionRequest;
+  /** What a single record's decision changes, shown above the remark. */
+  describe?: (row: Row) => ReactNode;
+  onDecided: (outcome: DecisionOutcome) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation([module.i18n, "kit"]);
+  const text = moduleText(t, module);
+  const { open } = useNotification();
+  const [form] = Form.useForm<{ remark?: string }>();
+  const { decide, progress } = useDecisions(module, action);
+  const [outcome, setOutcome] = useState<DecisionOutcome>();
+  const bulk = rows.length > 1;
+  const name = rows[0] ? titleOf(module, rows[0]) : "";
+  const title = bulk
+    ? text(`decision.${decision}TitleBulk`, { count: rows.length })
+    : text(`decision.${decision}Title`, { name });
+
+  const announce = (result: DecisionOutcome) => {
+    const succeeded = result.succeeded.length;
+    if (succeeded === 0) return;
+    const message =
+      result.failures.length > 0
+        ? text(`decision.${DONE[decision]}Partial`, { succeeded, total: result.total })
+        : succeeded > 1
+          ? text(`decision.${DONE[decision]}Bulk`, { count: succeeded })
+          : text(`decision.${DONE[decision]}`, { name: titleOf(module, result.succeeded[0]!) });
+    open?.({ type: "success", message });
+  };
+
+  const submit = async ({ remark = "" }: { remark?: string }) => {
+    const result = await decide(rows, decision, remark);
+    announce(result);
+    onDecided(result);
+    if (result.failures.length === 0) onClose();
+    else setOutcome(result);
+  };
+
+  if (outcome) {
+    const [only] = outcome.failures;
+    return (
+      <Modal
+        open
+        title={title}
+        onCancel={onClose}
+        footer={<Button onClick={onClose}>{text("decision.close")}</Button>}
+      >
+        {!bulk && only ? (
+          <Alert
+            type="error"
+            showIcon
+            message={text("decision.failed", { name })}
+            description={decisionErrorText(t, module, only.error)}
+          />
+        ) : (
+          <Alert
+            type={outcome.succeeded.length > 0 ? "warning" : "error"}
+            showIcon
+            message={text("decision.failedTitle", { count: outcome.failures.length })}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {outcome.failures.map(({ row, error }) => (
+                  <li key={row.id}>
+                    {text("decision.failure", {
+                      name: titleOf(module, row),
+                      message: decisionErrorText(t, module, error),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+      </Modal>
+    );
+  }
+
+  const running = progress !== undefined;
+  return (
+    <Modal
+      open
+      title={title}
+      okText={text(`decision.${decision}`)}
+      okButtonProps={{ danger: decision === "reject", loading: running }}
+      cancelText={text("decision.cancel")}
+      cancelButtonProps={{ disabled: running }}
+      closable={!running}
+      maskClosable={false}
+      keyboard={!running}
+      onOk={() => form.submit()}
+      onCancel={() => {
+        if (!running) onClose();
+      }}
+      destroyOnHidden
+    >
+      {bulk ? (
+        <Typography.Paragraph type="secondary">
+          {rows.map((row) => titleOf(module, row)).join(", ")}
+        </Typography.Paragraph>
+      ) : (
+        rows[0] && describe?.(rows[0])
+      )}
+      <Form<{ remark?: string }>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        disabled={running}
+      >
+        <Form.Item
+          name="remark"
+          label={text("decision.remark")}
+          required
+          rules={[
+            {
+              validator: (_, value: string | undefined) => {
+                const problem = remarkProblem(value);
+                return problem
+                  ? Promise.reject(
+                      new Error(
+                        text(
+                          problem === "required"
+                            ? "decision.remarkRequired"
+                            : "decision.remarkTooLong",
+                          {
+                            max: REMARK_MAX_LENGTH,
+                          },
+                        ),
+                      ),
+                    )
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Input.TextArea
+            rows={4}
+            autoFocus
+            placeholder={text("decision.remarkPlaceholder")}
+            count={{ show: true, max: REMARK_MAX_LENGTH, strategy: (value) => value.trim().length }}
+          />
+        </Form.Item>
+      </Form>
+      {progress && bulk && (
+        <Typography.Text type="secondary" role="status">
+          {text("decision.progress", { ...progress })}
+        </Typography.Text>
+      )}
+    </Modal>
+  );
+}

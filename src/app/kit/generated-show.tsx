@@ -1,0 +1,48 @@
+import { useShow, type HttpError } from "@refinedev/core";
+import { Descriptions, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+
+import { PageHeader } from "../components/page-header";
+import { Panel } from "../components/panel";
+import { QueryError } from "../components/query-error";
+import { renderCell } from "./cells";
+import { useModule } from "./use-module";
+import { fieldLabel, moduleText, titleOf } from "./texts";
+
+type Row = { id: number } & Record<string, unknown>;
+
+/** A module's detail page drawn from its declaration: every field marked `show`, as the list shows it. */
+export default function GeneratedShow() {
+  const module = useModule();
+  const { t } = useTranslation([module.i18n, "kit"]);
+  const text = moduleText(t, module);
+  const { query, result } = useShow<Row, HttpError>({
+    resource: module.name,
+    errorNotification: false,
+  });
+  if (query.isError) {
+    return (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        title={text("show.loadFailed")}
+      />
+    );
+  }
+  if (!result) return <Skeleton active />;
+  const shown = Object.entries(module.fields).filter(([, decl]) => decl.show);
+  return (
+    <>
+      <PageHeader title={titleOf(module, result)} />
+      <Panel>
+        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
+          {shown.map(([field]) => (
+            <Descriptions.Item key={field} label={fieldLabel(t, module, field)}>
+              {renderCell(t, module, field, result[field], result)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,234 @@
+import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { Button, Flex, Table, Typography, type CheckboxProps } from "antd";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+import { LIST_PAGING } from "../../shared/kit/list";
+import type { ActionDecl, ModuleDecl } from "../../shared/kit/module";
+import { ListTable } from "../components/list-table";
+import { PageHeader } from "../components/page-header";
+import { Panel } from "../components/panel";
+import { displayText, renderCell } from "./cells";
+import {
+  actionApplies,
+  DecisionButtons,
+  DecisionDialog,
+  type DecisionOutcome,
+  type DecisionRequest,
+} from "./decision";
+import { ExportButton } from "./export-button";
+import {
+  filtersOf,
+  initialFiltersOf,
+  isFiltered,
+  ModuleFilters,
+  restoreFilterTypes,
+  searchOf,
+  type ListSearch,
+} from "./filters";
+import { fieldLabel, moduleText, titleOf } from "./texts";
+
+type Row = { id: number } & Record<string, unknown>;
+
+export interface ModuleListProps {
+  module: ModuleDecl;
+  /** Cells drawn differently from the field's display kind. */
+  render?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  /** Columns no field describes (computed figures, links), after the fields' columns. */
+  extraColumns?: ReactNode;
+  /** What a single record's decision changes, shown in its dialog. */
+  describe?: (row: Row) => ReactNode;
+  /** Shown under the title. */
+  description?: ReactNode;
+}
+
+/** The one decision a module's rows offer (a module declares at most one in the list). */
+const decisionOf = (module: ModuleDecl): ActionDecl | undefined =>
+  Object.values(module.actions).find((action) => action.kind === "decision");
+
+/**
+ * A module's list, drawn from its declaration: the fields marked `list` as sortable columns, the
+ * filters and search box synced to the URL, pagination, CSV export of the filtered list, and its
+ * decision on each row and on selected rows, with empty, loading and error states.
+ */
+export function ModuleList({
+  module,
+  render = {},
+  extraColumns,
+  describe,
+  description,
+}: ModuleListProps) {
+  const { t } = useTranslation([module.i18n, "kit"]);
+  const text = moduleText(t, module);
+  const [firstSort] = module.defaultSort;
+  const { tableProps, tableQuery, filters, setFilters, sorters, searchFormProps } = useTable<
+    Row,
+    HttpError,
+    ListSearch
+  >({
+    resource: module.name,
+    onSearch: (values) => filtersOf(module, values),
+    pagination: { pageSize: LIST_PAGING.defaultPageSize },
+    sorters: { initial: firstSort ? [{ field: firstSort[0], order: firstSort[1] }] : [] },
+    filters: { initial: initialFiltersOf(module) },
+    // Page, sort and filters live in the URL: reloads, links and the back button keep them.
+    syncWithLocation: true,
+    // The error state below explains a failed load; the central handler toasts it once.
+    errorNotification: false,
+    meta: { errorPrefix: text("list.title") },
+  });
+  // Set during render, so the list is first requested with typed values, never with "true".
+  const restored = restoreFilterTypes(module, filters);
+  if (restored) setFilters(restored, "replace");
+
+  const decision = decisionOf(module);
+  const bulk = decision?.bulk === true;
+  const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());
+  const [request, setRequest] = useState<DecisionRequest>();
+  const search = searchOf(module, filters);
+
+  const forget = (outcome: DecisionOutcome) => {
+    const gone = new Set(
+      [...outcome.succeeded, ...outcome.failures.map((f) => f.row)].map((row) => row.id),
+    );
+    setSelected((current) => new Map([...current].filter(([id]) => !gone.has(id))));
+  };
+
+  const exported = Object.entries(module.fields).filter(([, decl]) => decl.export);
+  const listed = Object.entries(module.fields).filter(([, decl]) => decl.list);
+  const selectedRows = [...selected.values()];
+
+  return (
+    <>
+      <PageHeader
+        title={text("list.title")}
+        extra={
+          exported.length > 0 && (
+            <ExportButton<Row>
+              namespace={module.i18n}
+              resource={module.name}
+              meta={{
+                collection: module.collection,
+                listKey: module.queryName,
+                ...(module.listPath ? { listPath: module.listPath } : {}),
+              }}
+              filters={filters}
+              sorters={sorters}
+              filePrefix={module.collection}
+              columns={() =>
+                exported.map(([field]) => ({
+                  header: fieldLabel(t, module, field),
+                  value: (row: Row) => displayText(t, module, field, row[field]),
+                }))
+              }
+            />
+          )
+        }
+      />
+      <Panel>
+        {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+        <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
+        {bulk && decision && (
+          <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
+            <Typography.Text type="secondary" aria-live="polite">
+              {text("list.selected", { count: selectedRows.length })}
+            </Typography.Text>
+            {(["approve", "reject"] as const).map((choice) => (
+              <Button
+                key={choice}
+                danger={choice === "reject"}
+                type={choice === "approve" ? "primary" : "default"}
+                icon={
+                  choice === "approve" ? (
+                    <CheckOutlined aria-hidden />
+                  ) : (
+                    <CloseOutlined aria-hidden />
+                  )
+                }
+                disabled={selectedRows.length === 0}
+                onClick={() => setRequest({ decision: choice, rows: selectedRows })}
+              >
+                {text(`list.${choice}Selected`)}
+              </Button>
+            ))}
+          </Flex>
+        )}
+        <ListTable<Row>
+          namespace={module.i18n}
+          query={tableQuery}
+          tableProps={{
+            ...tableProps,
+            ...(bulk && decision
+              ? {
+                  rowSelection: {
+                    selectedRowKeys: [...selected.keys()],
+                    preserveSelectedRowKeys: true,
+                    // antd copies column titles into an aria-hidden measuring row, where a
+                    // select-all checkbox would be a focusable control hidden from assistive tech.
+                    hideSelectAll: true,
+                    onChange: (keys, rows) =>
+                      setSelected((current) => {
+                        const next = new Map<number, Row>();
+                        for (const key of keys) {
+                          const id = Number(key);
+                          const row =
+                            rows.find((candidate) => candidate?.id === id) ?? current.get(id);
+                          if (row) next.set(id, row);
+                        }
+                        return next;
+                      }),
+                    // antd hands these to the checkbox's <input>; its types leave aria-* out.
+                    getCheckboxProps: (row: Row) =>
+                      ({
+                        "aria-label": text("list.selectRow", { name: titleOf(module, row) }),
+                        disabled: !actionApplies(decision, row),
+                      }) as CheckboxProps,
+                  },
+                }
+              : {}),
+          }}
+          filtered={isFiltered(module, search)}
+        >
+          {listed.map(([field, decl]) => (
+            <Table.Column<Row>
+              key={field}
+              dataIndex={field}
+              title={fieldLabel(t, module, field)}
+              width={typeof decl.list === "object" ? decl.list.width : undefined}
+              sorter={decl.sort === true}
+              defaultSortOrder={decl.sort ? getDefaultSortOrder(field, sorters) : undefined}
+              render={(value: unknown, row) =>
+                render[field] ? render[field](value, row) : renderCell(t, module, field, value, row)
+              }
+            />
+          ))}
+          {extraColumns}
+          {decision && (
+            <Table.Column<Row>
+              key="actions"
+              title={text("list.actions")}
+              width={200}
+              render={(_, row) =>
+                actionApplies(decision, row) ? (
+                  <DecisionButtons module={module} row={row} onDecide={setRequest} />
+                ) : null
+              }
+            />
+          )}
+        </ListTable>
+      </Panel>
+      {request && decision && (
+        <DecisionDialog
+          module={module}
+          action={decision}
+          request={request}
+          describe={describe}
+          onDecided={forget}
+          onClose={() => setRequest(undefined)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+import type { ModuleDecl } from "../../shared/kit/module";
+import type { ResourceAction, ResourceModule } from "../../resources/types";
+import { flattenMenu, MENU } from "../menu";
+
+type Pages = Partial<Record<ResourceAction, LazyExoticComponent<ComponentType>>>;
+
+/**
+ * The console's reader of a module declaration: the Refine resource (routes, meta with the
+ * collection, list key and permission code, menu entry) and its pages. A module whose screen no
+ * generator should draw passes that page; the list defaults to the generated one.
+ * The declaration's menu entry must exist with the same permission code: a mismatch throws when
+ * the console loads, naming the module, never at a user's click.
+ */
+export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModule {
+  const fail = (what: string) => new Error(`Module "${module.name}": ${what}`);
+  const entry = flattenMenu(MENU).find((candidate) => candidate.code === module.menu);
+  if (!entry) throw fail(`menu entry "${module.menu}" does not exist`);
+  if (entry.permissionCode !== module.permission) {
+    throw fail(
+      `permission ${String(module.permission)} differs from its menu entry's ` +
+        String(entry.permissionCode),
+    );
+  }
+  const prefixes = [entry.path, ...(entry.alias ?? [])];
+  if (module.paths.list !== entry.path) throw fail(`list path is not its menu entry's path`);
+  if (module.paths.show && !prefixes.includes(module.paths.show)) {
+    throw fail(`show path ${module.paths.show} is not one of its menu entry's paths or aliases`);
+  }
+  return {
+    resource: {
+      name: module.name,
+      list: module.paths.list,
+      ...(module.paths.show ? { show: `${module.paths.show}/:id` } : {}),
+      meta: {
+        collection: module.collection,
+        ...(module.listPath ? { listPath: module.listPath } : {}),
+        listKey: module.queryName,
+        permissionCode: module.permission,
+        menuCode: module.menu,
+        label: `menu:${module.menu}`,
+        module,
+      },
+    },
+    pages: {
+      list: pages.list ?? lazy(() => import("./generated-list")),
+      ...(module.paths.show ? { show: pages.show ?? lazy(() => import("./generated-show")) } : {}),
+      ...pages,
+    },
+  };
+}
