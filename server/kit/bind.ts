@@ -138,7 +138,7 @@ function enumValues(decl: FieldDecl): readonly string[] | undefined {
 /** Rows come back as Drizzle reads them; the API shows instants as ISO-8601 text. */
 function toItem(module: ModuleDecl, row: Item): Item {
   const item: Item = {};
-  for (const key of Object.keys(module.fields)) {
+  for (const key of Object.keys(module.item.shape)) {
     const value = row[key];
     item[key] = value instanceof Date ? value.toISOString() : value;
   }
@@ -177,14 +177,18 @@ export function bindModule<M extends ModuleDecl>(
   for (const name of Object.keys(module.actions)) {
     if (!handlers[name]) fail(module, `action "${name}" has no handler`);
   }
+  // What a record is: every field but the filter-only ones.
+  const selection = Object.fromEntries(
+    Object.keys(module.item.shape).map((key) => [key, columns[key]!]),
+  );
   const source: AggregationSource = {
     table: binding.table,
     joins: binding.joins,
-    select: columns,
+    select: selection,
   };
 
   const read = async (db: DbOrTx, id: number) => {
-    let query = db.select(columns).from(binding.table).$dynamic();
+    let query = db.select(selection).from(binding.table).$dynamic();
     for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
     const [row] = await query.where(eq(binding.table.id, id));
     return row ? toItem(module, row) : undefined;

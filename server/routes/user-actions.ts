@@ -23,29 +23,8 @@ import type { RouteDeps } from "./types";
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["users"];
 
-/**
- * Dormant: no activity (or, never active, no sign-up) for longer than the dormancy period, which
- * the `dormancyDays` global setting holds (default 365), read by each query.
- */
-const dormantWhere = sql`coalesce(${users.lastActiveAt}, ${users.createdAt})
-  < now() - make_interval(days => ${dormancyDaysSql()})`;
-
-/** The actions staff take on one user, and the dormant accounts list. */
+/** The actions staff take on one user. */
 export const userActionsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  registerAggregationRoute(app, db, {
-    path: "/api/users/dormant",
-    access: { permission: PERMISSION.dormant, thing: "Dormant Accounts" },
-    collection: usersCollection,
-    table: users,
-    item: userDtoSchema,
-    toItem: (row: UserRow) => toUserDto(row),
-    baseWhere: dormantWhere,
-    tags,
-    summary:
-      "List dormant users: last active (or created, if never active) longer ago than the " +
-      "dormancyDays global setting (default 365); same parameters as /api/users/aggregation",
-  });
-
   app.patch(
     "/api/users/:id/approval-action",
     {

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
-import { registerAggregationRoute } from "../aggregation/route";
-import { users, type UserRow } from "../db/schema";
+import { registerModuleRoutes } from "../kit/bind";
 import { notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../schemas/common";
-import { userDetailSchema, userDtoSchema } from "../schemas/users";
-import { findUserDetail, toUserDto, usersCollection } from "../services/users";
+import { userDetailSchema } from "../schemas/users";
+import { dormantModule, findUserDetail, usersModule } from "../services/users";
 import type { RouteDeps } from "./types";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
@@ -14,16 +13,8 @@ const tags = ["users"];
 
 /** The User (0) module's user list and detail; the actions on a user join them here. */
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  registerAggregationRoute(app, db, {
-    path: "/api/users/aggregation",
-    access: access("Users"),
-    collection: usersCollection,
-    table: users,
-    item: userDtoSchema,
-    toItem: (row: UserRow) => toUserDto(row),
-    tags,
-    summary: "List users (filter, sort, pagination as in the aggregation contract)",
-  });
+  registerModuleRoutes(app, db, usersModule);
+  registerModuleRoutes(app, db, dormantModule);
 
   app.get(
     "/api/users/:id",

@@ -1,35 +1,12 @@
 import { z } from "zod";
 
-import { aggregationListSchema } from "../aggregation/route";
+import { aggregationListSchema } from "../../src/shared/kit/list";
+import { users } from "../../src/shared/modules/users";
 
-import {
-  APPROVAL_STATUSES,
-  RIDER_VERIFICATION_STATUSES,
-  USER_ROLES,
-  WALLET_STATUSES,
-} from "../db/schema";
-import { isoDateTime } from "./common";
+import { RIDER_VERIFICATION_STATUSES, WALLET_STATUSES } from "../db/schema";
 
-/** A wallet account holder as the API shows it (domain.md, "People"). */
-export const userDtoSchema = z
-  .object({
-    id: z.number().int(),
-    accountNumber: z.string().describe("Unique, human-readable account number"),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    role: z.enum(USER_ROLES),
-    approvalStatus: z.enum(APPROVAL_STATUSES),
-    approvalRemark: z.string().nullable(),
-    isBanned: z.boolean(),
-    banRemark: z.string().nullable(),
-    isVip: z.boolean(),
-    url: z.string().nullable(),
-    lastActiveAt: isoDateTime.nullable().describe("Drives dormancy; null before first activity"),
-    createdAt: isoDateTime,
-    updatedAt: isoDateTime,
-  })
-  .meta({ id: "UserDto" });
+/** A wallet account holder as the API shows it (domain.md, "People"): the users module's record. */
+export const userDtoSchema = users.item;
 
 export type UserDto = z.output<typeof userDtoSchema>;
 export type UserRole = UserDto["role"];

@@ -1,18 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 
-import type { CollectionSpec } from "../aggregation";
+import { dormantAccounts } from "../../src/shared/modules/dormant";
+import { users as users_ } from "../../src/shared/modules/users";
 import type { DbOrTx } from "../db";
-import {
-  agents,
-  APPROVAL_STATUSES,
-  RIDER_VERIFICATION_STATUSES,
-  riders,
-  USER_ROLES,
-  users,
-  wallets,
-  type UserRow,
-} from "../db/schema";
+import { agents, riders, users, wallets, type UserRow } from "../db/schema";
+import { bindModule } from "../kit/bind";
 import type { UserDetail, UserDto } from "../schemas/users";
+import { dormancyDaysSql } from "./settings";
 
 export function toUserDto(row: UserRow): UserDto {
   return {
@@ -65,60 +59,32 @@ export async function findUserDetail(db: DbOrTx, id: number): Promise<UserDetail
 }
 
 /**
- * What the users list lets clients filter, sort and search. The default sort and the approval
- * status filter are served by users_created_at_idx and users_approval_status_created_at_idx;
- * `$search` by the trigram index on search_text (the four searchable fields in one column).
+ * The users list: the default sort and the approval status filter are served by
+ * users_created_at_idx and users_approval_status_created_at_idx; `$search` by the trigram index on
+ * search_text (the four searchable fields in one column).
  */
-export const usersCollection: CollectionSpec = {
-  queryName: "users",
-  fields: {
-    id: { column: users.id, type: "number", filterable: true },
-    accountNumber: {
-      column: users.accountNumber,
-      type: "string",
-      filterable: true,
-      sortable: true,
-      searchable: true,
-    },
-    name: {
-      column: users.name,
-      type: "string",
-      filterable: true,
-      sortable: true,
-      searchable: true,
-    },
-    email: { column: users.email, type: "string", filterable: true, searchable: true },
-    phone: { column: users.phone, type: "string", filterable: true, searchable: true },
-    role: {
-      column: users.role,
-      type: "enum",
-      values: USER_ROLES,
-      filterable: true,
-      sortable: true,
-    },
-    approvalStatus: {
-      column: users.approvalStatus,
-      type: "enum",
-      values: APPROVAL_STATUSES,
-      filterable: true,
-      sortable: true,
-    },
-    isBanned: { column: users.isBanned, type: "boolean", filterable: true },
-    /** A rider's verification status (NULL for other roles), for "pending rider verifications". */
-    riderVerification: {
-      column: sql`(select ${riders.verificationStatus} from ${riders} where ${riders.userId} = ${users.id})`,
-      type: "enum",
-      values: RIDER_VERIFICATION_STATUSES,
-      filterable: true,
-    },
-    isVip: { column: users.isVip, type: "boolean", filterable: true },
-    createdAt: { column: users.createdAt, type: "date", filterable: true, sortable: true },
-    lastActiveAt: { column: users.lastActiveAt, type: "date", filterable: true, sortable: true },
-  },
-  defaultSort: [
-    ["createdAt", -1],
-    ["id", -1],
-  ],
-  tieBreaker: users.id,
+export const usersModule = bindModule(users_, {
+  table: users,
   searchColumn: users.searchText,
-};
+  columns: {
+    riderVerification: sql`(select ${riders.verificationStatus} from ${riders} where ${riders.userId} = ${users.id})`,
+  },
+  // The detail answers more than a list row (wallet, rider, agent): routes/users.ts serves it.
+  show: false,
+});
+
+/** What the users list lets clients filter, sort and search (from the declaration). */
+export const usersCollection = usersModule.collection;
+
+/**
+ * Dormant: no activity (or, never active, no sign-up) for longer than the dormancy period, which
+ * the `dormancyDays` global setting holds (default 365), read by each query.
+ */
+export const dormantModule = bindModule(dormantAccounts, {
+  table: users,
+  searchColumn: users.searchText,
+  columns: usersModule.binding.columns,
+  scope: sql`coalesce(${users.lastActiveAt}, ${users.createdAt})
+    < now() - make_interval(days => ${dormancyDaysSql()})`,
+  show: false,
+});

@@ -40,7 +40,9 @@ const isInstantField = (module: ModuleDecl, field: string) => {
  */
 export function displayText(t: TFunction, module: ModuleDecl, field: string, value: unknown) {
   const text = moduleText(t, module);
-  if (value === null || value === undefined || value === "") return text("none");
+  if (value === null || value === undefined || value === "") {
+    return text(module.fields[field]?.empty ?? "none");
+  }
   const display = displayOf(module, field);
   if (enumValuesOf(module.fields[field]!.schema)) return valueLabel(t, module, field, value);
   switch (display?.kind) {

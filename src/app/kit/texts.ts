@@ -12,13 +12,17 @@ export function moduleText(t: TFunction, module: ModuleDecl) {
     String(t([`${ns}:${key}`, `kit:${key}`], options ?? {}));
 }
 
+/** The namespaces a module's words are looked up in: its own, then the module it views. */
+const namespacesOf = (module: ModuleDecl) =>
+  module.viewOf ? [module.i18n, module.viewOf.i18n] : [module.i18n];
+
 /** A field's label: `<ns>:fields.<field>`. */
 export const fieldLabel = (t: TFunction, module: ModuleDecl, field: string) =>
-  String(t(`${module.i18n}:fields.${field}`));
+  String(t(namespacesOf(module).map((ns) => `${ns}:fields.${field}`)));
 
 /** A value of a closed set: `<ns>:<field>.<value>`. */
 export const valueLabel = (t: TFunction, module: ModuleDecl, field: string, value: unknown) =>
-  String(t(`${module.i18n}:${field}.${String(value)}`));
+  String(t(namespacesOf(module).map((ns) => `${ns}:${field}.${String(value)}`)));
 
 /** The record's name in dialogs and toasts. */
 export const titleOf = (module: ModuleDecl, row: Record<string, unknown>) =>

@@ -39,6 +39,13 @@ export interface FieldOptions {
   /** A column of the CSV export. */
   export?: boolean;
   display?: Display;
+  /** The key (in the module's words) shown for no value, when not the kit's "none": `never`. */
+  empty?: string;
+  /**
+   * Not part of the record: a condition the list can filter by (e.g. a joined table's status),
+   * with a column the server binds. It is never selected, shown or exported.
+   */
+  filterOnly?: boolean;
 }
 
 export interface FieldDecl<T extends z.ZodType = z.ZodType> extends FieldOptions {
@@ -65,11 +72,11 @@ type KindsFor<T> = T extends z.ZodEnum
           : never;
 
 /** One field: its zod type and what it is for. A filter its type cannot carry does not compile. */
-export function field<T extends z.ZodType>(
-  schema: T,
-  options: Omit<FieldOptions, "filter"> & { filter?: KindsFor<Unwrapped<T>> } = {},
-): FieldDecl<T> {
-  return { schema, ...options };
+export function field<
+  T extends z.ZodType,
+  const O extends Omit<FieldOptions, "filter"> & { filter?: KindsFor<Unwrapped<T>> } = {},
+>(schema: T, options?: O): FieldDecl<T> & O {
+  return { schema, ...(options ?? ({} as O)) };
 }
 
 /** The filter kinds a zod type can carry, read at run time (for start-up checks and tests). */
@@ -202,6 +209,8 @@ export interface ModuleInput<
   scope?: string;
   /** The OpenAPI component name of one record (default: `<queryName>Item`). */
   schemaId?: string;
+  /** A view of another module's records (same fields): its record schema is reused. */
+  viewOf?: ModuleDecl;
 }
 
 export interface ModuleDecl<
@@ -210,7 +219,9 @@ export interface ModuleDecl<
 > extends ModuleInput<F, A> {
   actions: A;
   /** One record as the API answers it: the fields' zod types, in declaration order. */
-  item: z.ZodObject<{ [K in keyof F]: F[K]["schema"] }>;
+  item: z.ZodObject<{
+    [K in keyof F as F[K]["filterOnly"] extends true ? never : K]: F[K]["schema"];
+  }>;
 }
 
 function problem(module: string, what: string): Error {
@@ -254,7 +265,11 @@ export function defineModule<
       throw problem(name, `action "${actionName}" has an unknown permission code`);
     }
   }
-  const shape = Object.fromEntries(Object.entries(fields).map(([key, decl]) => [key, decl.schema]));
+  const shape = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, decl]) => !decl.filterOnly)
+      .map(([key, decl]) => [key, decl.schema]),
+  );
   const item = z
     .object(shape)
     .meta({ id: input.schemaId ?? `${input.queryName}Item` }) as ModuleDecl<F, A>["item"];

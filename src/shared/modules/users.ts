@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+import { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES } from "../domain";
+import { defineModule, field, type FieldOptions, type ItemOf } from "../kit/module";
+import { isoDateTime } from "../kit/types";
+import { PERMISSION } from "../permissions";
+
+export const ROLE_TAGS = {
+  student: "blue",
+  staff: "cyan",
+  public: "grey",
+  merchant: "purple",
+  rider: "orange",
+  agent: "magenta",
+} as const;
+export const APPROVAL_TAGS = { pending: "gold", approved: "green", rejected: "red" } as const;
+
+type Listing = Pick<FieldOptions, "list" | "export">;
+
+/**
+ * A wallet account holder as the API shows it (domain.md, "People"), and how lists may filter,
+ * sort and search them: shared by User > User, User > Approval and Dormant Account, which differ
+ * only in the columns they show (`listed`).
+ */
+export function userFields(listed: Partial<Record<string, Listing>> = {}) {
+  return {
+    id: field(z.number().int(), { filter: "numberRange" }),
+    accountNumber: field(z.string().describe("Unique, human-readable account number"), {
+      filter: "text",
+      sort: true,
+      search: true,
+      ...listed.accountNumber,
+    }),
+    name: field(z.string(), { filter: "text", sort: true, search: true, ...listed.name }),
+    email: field(z.string().nullable(), { filter: "text", search: true, ...listed.email }),
+    phone: field(z.string().nullable(), { filter: "text", search: true, ...listed.phone }),
+    role: field(z.enum(USER_ROLES), {
+      filter: "choice",
+      sort: true,
+      display: { kind: "tag", colours: ROLE_TAGS },
+      ...listed.role,
+    }),
+    approvalStatus: field(z.enum(APPROVAL_STATUSES), {
+      filter: "choice",
+      sort: true,
+      display: { kind: "tag", colours: APPROVAL_TAGS },
+      ...listed.approvalStatus,
+    }),
+    approvalRemark: field(z.string().nullable()),
+    isBanned: field(z.boolean(), { filter: "boolean", ...listed.isBanned }),
+    banRemark: field(z.string().nullable()),
+    isVip: field(z.boolean(), { filter: "boolean", ...listed.isVip }),
+    url: field(z.string().nullable(), listed.url),
+    /** A rider's verification status (none for other roles), for "pending rider verifications". */
+    riderVerification: field(z.enum(RIDER_VERIFICATION_STATUSES).nullable(), {
+      filter: "choice",
+      filterOnly: true,
+    }),
+    lastActiveAt: field(
+      isoDateTime.nullable().describe("Drives dormancy; null before first activity"),
+      {
+        filter: "dateRange",
+        sort: true,
+        display: { kind: "date" },
+        empty: "never",
+        ...listed.lastActiveAt,
+      },
+    ),
+    createdAt: field(isoDateTime, {
+      filter: "dateRange",
+      sort: true,
+      display: { kind: "date" },
+      ...listed.createdAt,
+    }),
+    updatedAt: field(isoDateTime),
+  };
+}
+
+/** User > User: every wallet account holder. */
+export const users = defineModule({
+  name: "users",
+  collection: "users",
+  queryName: "users",
+  menu: "user-mgmt",
+  permission: PERMISSION.user,
+  thing: { one: "User", many: "Users" },
+  i18n: "users",
+  schemaId: "UserDto",
+  paths: { list: "/user-mgmt", show: "/user-details" },
+  fields: userFields(),
+  titleField: "name",
+  defaultSort: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+});
+
+export type UserDto = ItemOf<typeof users>;
