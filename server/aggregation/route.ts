@@ -2,7 +2,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 
 import type { RouteAccess } from "../auth/access";
 import { errorResponses } from "../schemas/common";

@@ -214,26 +214,29 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = [module.name];
   const listPath = module.listPath ?? `/api/${module.collection}/aggregation`;
+  // A view without a path of its own reads the list of the module it views.
+  const ownList = !module.viewOf || module.listPath !== undefined;
 
-  api.get(
-    listPath,
-    {
-      config: { access: accessOf(module.permission, module.thing.many) },
-      preValidation: aggregationPreValidation,
-      schema: {
-        tags,
-        summary: `List ${module.thing.many} (aggregation contract)`,
-        description: listDescription(module),
-        querystring: aggregationQuerystring,
-        response: {
-          200: aggregationListSchema(module.queryName, module.item),
-          ...errorResponses(400, 401, 403),
+  if (ownList)
+    api.get(
+      listPath,
+      {
+        config: { access: accessOf(module.permission, module.thing.many) },
+        preValidation: aggregationPreValidation,
+        schema: {
+          tags,
+          summary: `List ${module.thing.many} (aggregation contract)`,
+          description: listDescription(module),
+          querystring: aggregationQuerystring,
+          response: {
+            200: aggregationListSchema(module.queryName, module.item),
+            ...errorResponses(400, 401, 403),
+          },
         },
       },
-    },
-    // A computed key widens to `string` for TypeScript; the serializer checks the answer.
-    async (request) => (await bound.list(db, request.query)) as never,
-  );
+      // A computed key widens to `string` for TypeScript; the serializer checks the answer.
+      async (request) => (await bound.list(db, request.query)) as never,
+    );
 
   if (binding.show !== false) {
     api.get(
@@ -326,21 +329,22 @@ async function runAction(
       .from(table)
       .where(eq(table.id, context.id))
       .for("update");
+    const thing = (module.viewOf ?? module).thing.one;
     const before = locked && (await bound.read(tx, context.id));
-    if (!before) throw notFound(module.thing.one);
+    if (!before) throw notFound(thing);
     for (const [key, allowed] of Object.entries(action.when)) {
       const value = before[key];
       if (!allowed.includes(String(value))) {
         throw conflict(
           action.conflictCode,
-          `This ${module.thing.one.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
+          `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
           { [key]: value },
         );
       }
     }
     await handler(tx, { ...context, before });
     const after = await bound.read(tx, context.id);
-    if (!after) throw notFound(module.thing.one);
+    if (!after) throw notFound(thing);
     const body = context.body as { action?: string; remark?: string };
     await recordAudit(tx, {
       adminId: context.actor.id,

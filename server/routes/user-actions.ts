@@ -1,23 +1,18 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
-import { registerAggregationRoute } from "../aggregation/route";
 import { currentAdmin } from "../auth/access";
-import { users, type UserRow } from "../db/schema";
 import { errorResponses, idParamsSchema } from "../schemas/common";
 import {
   auditListSchema,
   auditQuerySchema,
   banBodySchema,
-  decisionBodySchema,
   urlBodySchema,
 } from "../schemas/user-actions";
 import { userDtoSchema } from "../schemas/users";
-import { dormancyDaysSql } from "../services/settings";
 import { listUserAudit } from "../services/user-audit";
-import { approvalChange, banChange, changeUser, urlChange } from "../services/user-actions";
-import { toUserDto, usersCollection } from "../services/users";
+import { banChange, changeUser, urlChange } from "../services/user-actions";
+import { toUserDto } from "../services/users";
 import type { RouteDeps } from "./types";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
@@ -25,32 +20,6 @@ const tags = ["users"];
 
 /** The actions staff take on one user. */
 export const userActionsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.patch(
-    "/api/users/:id/approval-action",
-    {
-      config: { access: access("User Approval") },
-      schema: {
-        tags,
-        summary: "Approve or reject a pending user",
-        description:
-          "Only pending → approved | rejected. 409 ALREADY_DECIDED when the user is not pending.",
-        params: idParamsSchema,
-        body: decisionBodySchema,
-        response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const { action, remark } = request.body;
-      const user = await changeUser(
-        db,
-        currentAdmin(request),
-        { id: request.params.id },
-        approvalChange(action, remark),
-      );
-      return toUserDto(user);
-    },
-  );
-
   app.patch(
     "/api/users/:id/ban",
     {

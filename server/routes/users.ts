@@ -5,7 +5,7 @@ import { registerModuleRoutes } from "../kit/bind";
 import { notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../schemas/common";
 import { userDetailSchema } from "../schemas/users";
-import { dormantModule, findUserDetail, usersModule } from "../services/users";
+import { dormantModule, findUserDetail, userApprovalModule, usersModule } from "../services/users";
 import type { RouteDeps } from "./types";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
@@ -15,6 +15,7 @@ const tags = ["users"];
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   registerModuleRoutes(app, db, usersModule);
   registerModuleRoutes(app, db, dormantModule);
+  registerModuleRoutes(app, db, userApprovalModule);
 
   app.get(
     "/api/users/:id",

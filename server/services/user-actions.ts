@@ -77,27 +77,6 @@ export async function changeUser(
   });
 }
 
-/** Only a pending user can be decided: pending → approved | rejected. */
-export function approvalChange(action: "approve" | "reject", remark: string): UserChange {
-  return {
-    action: `user.${action}`,
-    remark,
-    plan(current) {
-      if (current.approvalStatus !== "pending") {
-        throw conflict(
-          "ALREADY_DECIDED",
-          `This user was already ${current.approvalStatus}; only a pending user can be decided`,
-          { approvalStatus: current.approvalStatus },
-        );
-      }
-      return {
-        approvalStatus: action === "approve" ? "approved" : "rejected",
-        approvalRemark: remark,
-      };
-    },
-  };
-}
-
 export function banChange(ban: boolean, remark: string | undefined): UserChange {
   return {
     action: ban ? "user.ban" : "user.unban",

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 
+import type { DecisionBody } from "../../src/shared/kit/module";
 import { dormantAccounts } from "../../src/shared/modules/dormant";
+import { userApproval } from "../../src/shared/modules/user-approval";
 import { users as users_ } from "../../src/shared/modules/users";
-import type { DbOrTx } from "../db";
+import type { DbOrTx, Tx } from "../db";
 import { agents, riders, users, wallets, type UserRow } from "../db/schema";
-import { bindModule } from "../kit/bind";
+import { bindModule, type ActionContext } from "../kit/bind";
 import type { UserDetail, UserDto } from "../schemas/users";
 import { dormancyDaysSql } from "./settings";
 
@@ -87,4 +89,24 @@ export const dormantModule = bindModule(dormantAccounts, {
   scope: sql`coalesce(${users.lastActiveAt}, ${users.createdAt})
     < now() - make_interval(days => ${dormancyDaysSql()})`,
   show: false,
+});
+
+/** A pending user approved or rejected, with the remark they are told (the kit guards and audits). */
+async function decideUserApproval(
+  tx: Tx,
+  { id, body: { action, remark } }: ActionContext<DecisionBody>,
+) {
+  await tx
+    .update(users)
+    .set({ approvalStatus: action === "approve" ? "approved" : "rejected", approvalRemark: remark })
+    .where(eq(users.id, id));
+}
+
+/** User > Approval: the decision on a pending user (its list is the users list, filtered). */
+export const userApprovalModule = bindModule(userApproval, {
+  table: users,
+  searchColumn: users.searchText,
+  columns: usersModule.binding.columns,
+  show: false,
+  actions: { decide: decideUserApproval },
 });

@@ -3,8 +3,8 @@
  * both refuse the same input with the same limits.
  */
 
-/** Remarks on approvals, bans and contact changes (characters, after trimming). */
-export const REMARK_MAX_LENGTH = 500;
+/** Remarks on approvals, bans and contact changes: one rule, the module kit's. */
+export { REMARK_MAX_LENGTH } from "./kit/module";
 
 /** A user's URL: http or https only, at most this many characters. */
 export const USER_URL_MAX_LENGTH = 2048;

@@ -204,7 +204,6 @@ export function DecisionDialog({
   };
 
   if (outcome) {
-    const [only] = outcome.failures;
     return (
       <Modal
         open
@@ -212,32 +211,24 @@ export function DecisionDialog({
         onCancel={onClose}
         footer={<Button onClick={onClose}>{text("decision.close")}</Button>}
       >
-        {!bulk && only ? (
-          <Alert
-            type="error"
-            showIcon
-            message={text("decision.failed", { name })}
-            description={decisionErrorText(t, module, only.error)}
-          />
-        ) : (
-          <Alert
-            type={outcome.succeeded.length > 0 ? "warning" : "error"}
-            showIcon
-            message={text("decision.failedTitle", { count: outcome.failures.length })}
-            description={
-              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                {outcome.failures.map(({ row, error }) => (
-                  <li key={row.id}>
-                    {text("decision.failure", {
-                      name: titleOf(module, row),
-                      message: decisionErrorText(t, module, error),
-                    })}
-                  </li>
-                ))}
-              </ul>
-            }
-          />
-        )}
+        <Alert
+          type={outcome.succeeded.length > 0 ? "warning" : "error"}
+          showIcon
+          message={text("decision.failedTitle", { count: outcome.failures.length })}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {outcome.failures.map(({ row, error }) => (
+                <li key={row.id}>
+                  {text("decision.failure", {
+                    ...row,
+                    name: titleOf(module, row),
+                    message: decisionErrorText(t, module, error),
+                  })}
+                </li>
+              ))}
+            </ul>
+          }
+        />
       </Modal>
     );
   }
@@ -260,6 +251,11 @@ export function DecisionDialog({
       }}
       destroyOnHidden
     >
+      {i18next.exists(`${module.i18n}:decision.${decision}Intro`) && (
+        <Typography.Paragraph>
+          {text(`decision.${decision}Intro${bulk ? "Bulk" : ""}`)}
+        </Typography.Paragraph>
+      )}
       {bulk ? (
         <Typography.Paragraph type="secondary">
           {rows.map((row) => titleOf(module, row)).join(", ")}

@@ -38,7 +38,7 @@ export interface FilterControl {
  */
 export function filterControls(module: ModuleDecl): FilterControl[] {
   return Object.entries(module.fields).flatMap(([field, decl]) => {
-    if (!decl.filter || !decl.list) return [];
+    if (!decl.filter || !decl.list || module.fixedFilters?.[field] !== undefined) return [];
     if (decl.filter === "text" && decl.search) return [];
     return [{ field, kind: decl.filter }];
   });
@@ -47,6 +47,15 @@ export function filterControls(module: ModuleDecl): FilterControl[] {
 const hasSearch = (module: ModuleDecl) => Object.values(module.fields).some((decl) => decl.search);
 const opensFiltered = (module: ModuleDecl, field: string) =>
   module.initialFilters?.[field] !== undefined;
+
+/** The filters the list always sends (a view of another module's list). */
+export function fixedFiltersOf(module: ModuleDecl): CrudFilter[] {
+  return Object.entries(module.fixedFilters ?? {}).map(([field, value]) => ({
+    field,
+    operator: "eq",
+    value,
+  }));
+}
 
 /** The filters the list opens with (a queue opens on its pending rows). */
 export function initialFiltersOf(module: ModuleDecl): CrudFilter[] {

@@ -21,6 +21,7 @@ import {
 import { ExportButton } from "./export-button";
 import {
   filtersOf,
+  fixedFiltersOf,
   initialFiltersOf,
   isFiltered,
   ModuleFilters,
@@ -72,7 +73,7 @@ export function ModuleList({
     onSearch: (values) => filtersOf(module, values),
     pagination: { pageSize: LIST_PAGING.defaultPageSize },
     sorters: { initial: firstSort ? [{ field: firstSort[0], order: firstSort[1] }] : [] },
-    filters: { initial: initialFiltersOf(module) },
+    filters: { initial: initialFiltersOf(module), permanent: fixedFiltersOf(module) },
     // Page, sort and filters live in the URL: reloads, links and the back button keep them.
     syncWithLocation: true,
     // The error state below explains a failed load; the central handler toasts it once.

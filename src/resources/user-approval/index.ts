@@ -1,22 +1,7 @@
 import { lazy } from "react";
-import { PERMISSION } from "../../shared/permissions";
-import type { ResourceModule } from "../types";
-import { USER_APPROVAL_PATHS } from "./paths";
+
+import { resourceOf } from "../../app/kit/resource";
+import { userApproval as userApprovalModule } from "../../shared/modules/user-approval";
 
 /** User > Approval: the users list, always filtered to pending users, with the decisions. */
-export const userApproval: ResourceModule = {
-  resource: {
-    name: "user-approval",
-    ...USER_APPROVAL_PATHS,
-    meta: {
-      collection: "users",
-      listKey: "users",
-      permissionCode: PERMISSION.user,
-      menuCode: "user-approval",
-      label: "menu:user-approval",
-    },
-  },
-  pages: {
-    list: lazy(() => import("./list")),
-  },
-};
+export const userApproval = resourceOf(userApprovalModule, { list: lazy(() => import("./list")) });

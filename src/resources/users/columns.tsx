@@ -3,22 +3,13 @@ import type { CrudSort } from "@refinedev/core";
 import { Space, Table, type TableColumnType } from "antd";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
-import { formatDate, formatDateTime } from "../../app/format";
+import { formatDate } from "../../app/format";
 import type { ApprovalStatus, UserDto, UserRole } from "../../providers/api-types";
 import { userShowPath } from "./paths";
 import { ApprovalStatusTag, BannedTag, RoleTag, VipTag } from "./tags";
 
-/** `submittedAt` is `createdAt` as the approval queue words it: with the time of day. */
 export type UserColumn =
-  | "accountNumber"
-  | "name"
-  | "email"
-  | "phone"
-  | "role"
-  | "approvalStatus"
-  | "createdAt"
-  | "submittedAt"
-  | "lastActiveAt";
+  "accountNumber" | "name" | "email" | "phone" | "role" | "approvalStatus" | "createdAt";
 
 interface UserColumnOptions {
   /** The columns, in the order the list shows them. */
@@ -27,8 +18,6 @@ interface UserColumnOptions {
   sorters: CrudSort[];
   /** The name as plain text, as a link to the user's detail, or as that link with ban/VIP tags. */
   name: "text" | "link" | "linkWithFlags";
-  /** The namespace whose `fields.*`, `none` and `never` word the columns: Dormant has its own. */
-  ns?: "users" | "dormant";
 }
 
 const nameLink = (name: string, user: UserDto) => <Link to={userShowPath(user.id)}>{name}</Link>;
@@ -49,12 +38,9 @@ const NAME_RENDERS = {
  * The columns the back-office user lists share, as `Table.Column` children: each column's title,
  * width, rendering and sortability are decided here, once, and a list only picks and orders them.
  */
-export function userColumns(
-  t: TFunction,
-  { columns, sorters, name, ns = "users" }: UserColumnOptions,
-) {
-  const title = (field: keyof UserDto) => t(`${ns}:fields.${field}`);
-  const orNone = (value: string | null) => value ?? t(`${ns}:none`);
+export function userColumns(t: TFunction, { columns, sorters, name }: UserColumnOptions) {
+  const title = (field: keyof UserDto) => t(`users:fields.${field}`);
+  const orNone = (value: string | null) => value ?? t("users:none");
   // The server sorts by the column's field, so a sortable column is always keyed by its field.
   const sortable = (field: keyof UserDto) => ({
     dataIndex: field,
@@ -91,18 +77,6 @@ export function userColumns(
       title: title("createdAt"),
       width: 125,
       render: (value: string) => formatDate(value),
-    },
-    submittedAt: {
-      ...sortable("createdAt"),
-      title: t("approval:list.submittedAt"),
-      width: 160,
-      render: (value: string) => formatDateTime(value),
-    },
-    lastActiveAt: {
-      ...sortable("lastActiveAt"),
-      title: title("lastActiveAt"),
-      width: 130,
-      render: (value: string | null) => (value ? formatDate(value) : t(`${ns}:never`)),
     },
   };
 

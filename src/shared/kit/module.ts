@@ -74,7 +74,10 @@ type KindsFor<T> = T extends z.ZodEnum
 /** One field: its zod type and what it is for. A filter its type cannot carry does not compile. */
 export function field<
   T extends z.ZodType,
-  const O extends Omit<FieldOptions, "filter"> & { filter?: KindsFor<Unwrapped<T>> } = {},
+  const O extends Omit<FieldOptions, "filter"> & { filter?: KindsFor<Unwrapped<T>> } = Record<
+    never,
+    never
+  >,
 >(schema: T, options?: O): FieldDecl<T> & O {
   return { schema, ...(options ?? ({} as O)) };
 }
@@ -199,6 +202,11 @@ export interface ModuleInput<
   /** The field naming a record in dialogs and toasts ("Approve Nur Aina"). */
   titleField: keyof F & string;
   defaultSort: ReadonlyArray<readonly [keyof F & string, SortOrder]>;
+  /**
+   * Rows the list always asks for (User > Approval: pending users), whatever else is chosen: a
+   * view of another module's list, on the same endpoint.
+   */
+  fixedFilters?: Partial<Record<keyof F & string, string>>;
   /** Filters a list opens with (a queue opens on its pending rows); the user may change them. */
   initialFilters?: Partial<Record<keyof F & string, string>>;
   actions?: A;
@@ -258,6 +266,7 @@ export function defineModule<
   known(input.titleField, "titleField");
   for (const [key] of input.defaultSort) known(key, "defaultSort");
   for (const key of Object.keys(input.initialFilters ?? {})) known(key, "initialFilters");
+  for (const key of Object.keys(input.fixedFilters ?? {})) known(key, "fixedFilters");
   const actions = input.actions ?? ({} as A);
   for (const [actionName, action] of Object.entries(actions)) {
     for (const key of Object.keys(action.when)) known(key, `action "${actionName}"`);

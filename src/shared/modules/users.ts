@@ -15,7 +15,7 @@ export const ROLE_TAGS = {
 } as const;
 export const APPROVAL_TAGS = { pending: "gold", approved: "green", rejected: "red" } as const;
 
-type Listing = Pick<FieldOptions, "list" | "export">;
+type Listing = Pick<FieldOptions, "list" | "export" | "display">;
 
 /**
  * A wallet account holder as the API shows it (domain.md, "People"), and how lists may filter,
