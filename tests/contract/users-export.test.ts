@@ -16,8 +16,8 @@ import {
   exportFileName,
   fetchAllUsers,
   toCsv,
+  userCsvColumns,
 } from "../../src/resources/users/export/csv";
-import { userCsvColumns } from "../../src/resources/users/export/export-button";
 import { aToken } from "./support/fixtures";
 import { API, jsonParam, useApiServer } from "./support/msw";
 

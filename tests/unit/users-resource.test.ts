@@ -4,14 +4,27 @@ import type { CrudFilter } from "@refinedev/core";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/providers/i18n";
-import { BOOLEAN_FILTER_FIELDS, filtersOf, searchOf } from "../../src/resources/users/list-filters";
+import {
+  filtersOf as kitFiltersOf,
+  restoreFilterTypes,
+  searchOf as kitSearchOf,
+  type ListSearch,
+} from "../../src/app/kit/filters";
+import { users } from "../../src/shared/modules/users";
 import {
   APPROVAL_STATUSES,
   RIDER_VERIFICATION_STATUSES,
   USER_ROLES,
   WALLET_STATUSES,
 } from "../../src/resources/users/tags";
-import { restoreBooleanFilters } from "../../src/resources/users/url-filters";
+
+/** The users list's search form, as the module kit draws it from the declaration. */
+const filtersOf = ({ q, ...f }: { q?: string } & Record<string, unknown>) =>
+  kitFiltersOf(users, { q, f } as ListSearch);
+const searchOf = (filters: CrudFilter[]) => {
+  const { q, f } = kitSearchOf(users, filters);
+  return { q, ...f };
+};
 
 const given = (filters: CrudFilter[]) =>
   filters.filter((f) => "value" in f && f.value !== undefined);
@@ -22,9 +35,9 @@ describe("the users list's filters", () => {
       q: "  wei ling ",
       role: "rider",
       riderVerification: "pending",
-      banned: "no",
-      vip: "yes",
-      registered: [dayjs("2025-06-01"), dayjs("2025-06-30")],
+      isBanned: "no",
+      isVip: "yes",
+      createdAt: [dayjs("2025-06-01"), dayjs("2025-06-30")],
     });
     expect(given(filters)).toEqual([
       { field: "q", operator: "contains", value: "wei ling" },
@@ -39,9 +52,11 @@ describe("the users list's filters", () => {
 
   it("read back the filters in force, including a dashboard link's", () => {
     const search = searchOf(
-      filtersOf({ approvalStatus: "pending", banned: "yes" }).filter((f) => f.value !== undefined),
+      filtersOf({ approvalStatus: "pending", isBanned: "yes" }).filter(
+        (f) => f.value !== undefined,
+      ),
     );
-    expect(search).toMatchObject({ approvalStatus: "pending", banned: "yes", registered: null });
+    expect(search).toMatchObject({ approvalStatus: "pending", isBanned: "yes", createdAt: null });
     expect(
       searchOf([{ field: "riderVerification", operator: "eq", value: "pending" }]),
     ).toMatchObject({ riderVerification: "pending" });
@@ -53,12 +68,12 @@ describe("the users list's filters", () => {
       { field: "isVip", operator: "eq", value: "false" },
       { field: "q", operator: "contains", value: "true" },
     ];
-    expect(restoreBooleanFilters(fromUrl, BOOLEAN_FILTER_FIELDS)).toEqual([
+    expect(restoreFilterTypes(users, fromUrl)).toEqual([
       { field: "isBanned", operator: "eq", value: true },
       { field: "isVip", operator: "eq", value: false },
       { field: "q", operator: "contains", value: "true" },
     ]);
-    expect(restoreBooleanFilters(filtersOf({ vip: "yes" }), BOOLEAN_FILTER_FIELDS)).toBe(undefined);
+    expect(restoreFilterTypes(users, filtersOf({ isVip: "yes" }))).toBe(undefined);
   });
 });
 
@@ -67,7 +82,7 @@ describe("the users texts", () => {
     JSON.parse(
       readFileSync(join(import.meta.dirname, `../../locales/${language}/users.json`), "utf8"),
     ) as Record<string, Record<string, string>> & {
-      list: { filters: Record<string, Record<string, string>> };
+      filters: Record<string, Record<string, string>>;
     };
 
   it.each(LANGUAGES)("name every role and status in %s", (language) => {
@@ -80,13 +95,8 @@ describe("the users texts", () => {
     ] as const) {
       expect(Object.keys(texts[group] ?? {}).sort(), group).toEqual([...values].sort());
     }
-    for (const field of ["banned", "vip"]) {
-      expect(Object.keys(texts.list.filters[field] ?? {}).sort()).toEqual([
-        "any",
-        "label",
-        "no",
-        "yes",
-      ]);
+    for (const field of ["isBanned", "isVip"]) {
+      expect(Object.keys(texts.filters[field] ?? {}).sort()).toEqual(["any", "label", "no", "yes"]);
     }
   });
 });

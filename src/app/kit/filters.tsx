@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { enumValuesOf, type FilterKind, type ModuleDecl } from "../../shared/kit/module";
 import { FilterSelect } from "../components/filter-select";
 import { SearchBox } from "../components/search-box";
-import { fieldLabel, moduleText, valueLabel } from "./texts";
+import { fieldLabel, valueLabel } from "./texts";
 
 /** Refine's free-text field; the data provider sends it as the contract's `$search`. */
 export const SEARCH_FIELD = "q";
@@ -32,15 +32,12 @@ export interface FilterControl {
   kind: FilterKind;
 }
 
-/**
- * The filters a list draws: every filterable field the list shows as a column, except text
- * fields the search box already covers. Other filters still work from a URL or a link.
- */
+/** The filters a list draws a control for (FieldOptions.control). */
 export function filterControls(module: ModuleDecl): FilterControl[] {
   return Object.entries(module.fields).flatMap(([field, decl]) => {
-    if (!decl.filter || !decl.list || module.fixedFilters?.[field] !== undefined) return [];
-    if (decl.filter === "text" && decl.search) return [];
-    return [{ field, kind: decl.filter }];
+    if (!decl.filter || module.fixedFilters?.[field] !== undefined) return [];
+    const drawn = decl.control ?? (decl.list && !(decl.filter === "text" && decl.search));
+    return drawn ? [{ field, kind: decl.filter }] : [];
   });
 }
 
@@ -217,7 +214,18 @@ export function ModuleFilters({
   initialValues: ListSearch;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
-  const text = moduleText(t, module);
+  // A module may word one filter its own way (`filters.<field>.<key>`), else the kit's pattern.
+  const filterText = (field: string, key: string, options: Record<string, unknown> = {}) =>
+    String(
+      t(
+        [
+          `${module.i18n}:filters.${field}.${key}`,
+          `${module.i18n}:filter.${key}`,
+          `kit:filter.${key}`,
+        ],
+        options,
+      ),
+    );
   const submit = () => formProps.form?.submit();
   const controls = filterControls(module);
   if (!hasSearch(module) && controls.length === 0) return null;
@@ -241,11 +249,11 @@ export function ModuleFilters({
               <FilterSelect<string>
                 key={field}
                 name={name}
-                label={text("filter.label", { field: label })}
-                placeholder={required ? undefined : text("filter.any", { field: label })}
+                label={filterText(field, "label", { field: label })}
+                placeholder={required ? undefined : filterText(field, "any", { field: label })}
                 values={required ? [...values, ALL] : values}
                 labelOf={(value) =>
-                  value === ALL ? text("filter.all") : valueLabel(t, module, field, value)
+                  value === ALL ? filterText(field, "all") : valueLabel(t, module, field, value)
                 }
                 onChange={submit}
                 width={170}
@@ -257,10 +265,12 @@ export function ModuleFilters({
               <FilterSelect<YesNo>
                 key={field}
                 name={name}
-                label={text("filter.label", { field: label })}
-                placeholder={text("filter.any", { field: label })}
+                label={filterText(field, "label", { field: label })}
+                placeholder={filterText(field, "any", { field: label })}
                 values={YES_NO}
-                labelOf={(value) => text(value)}
+                labelOf={(value) =>
+                  String(t([`${module.i18n}:filters.${field}.${value}`, `kit:${value}`]))
+                }
                 onChange={submit}
                 width={160}
               />
@@ -270,8 +280,8 @@ export function ModuleFilters({
               <Form.Item key={field} name={name} noStyle>
                 <DatePicker.RangePicker
                   format={DATE_INPUT_FORMAT}
-                  placeholder={[text("filter.from"), text("filter.to")]}
-                  aria-label={text("filter.label", { field: label })}
+                  placeholder={[filterText(field, "from"), filterText(field, "to")]}
+                  aria-label={filterText(field, "label", { field: label })}
                   onChange={submit}
                   style={{ marginInlineEnd: 12 }}
                 />
@@ -283,8 +293,8 @@ export function ModuleFilters({
                 {(["min", "max"] as const).map((end, index) => (
                   <Form.Item key={end} name={[...name, index]} noStyle>
                     <InputNumber
-                      placeholder={text(`filter.${end}`, { field: label })}
-                      aria-label={text(`filter.${end}`, { field: label })}
+                      placeholder={filterText(field, end, { field: label })}
+                      aria-label={filterText(field, end, { field: label })}
                       onPressEnter={submit}
                       onBlur={submit}
                       style={{ width: 130 }}
@@ -298,7 +308,7 @@ export function ModuleFilters({
               <Form.Item key={field} name={name} noStyle>
                 <Input
                   placeholder={label}
-                  aria-label={text("filter.label", { field: label })}
+                  aria-label={filterText(field, "label", { field: label })}
                   onPressEnter={submit}
                   allowClear
                   style={{ width: 180, marginInlineEnd: 12 }}

@@ -18,6 +18,7 @@ import {
   type DecisionOutcome,
   type DecisionRequest,
 } from "./decision";
+import type { CsvColumn } from "./csv";
 import { ExportButton } from "./export-button";
 import {
   filtersOf,
@@ -32,6 +33,7 @@ import {
 import { fieldLabel, moduleText, titleOf } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export interface ModuleListProps {
   module: ModuleDecl;
@@ -43,6 +45,8 @@ export interface ModuleListProps {
   describe?: (row: Row) => ReactNode;
   /** Shown under the title. */
   description?: ReactNode;
+  /** The CSV's columns, when not the fields marked `export`. */
+  csvColumns?: (t: Translate) => CsvColumn<Row>[];
 }
 
 /** The one decision a module's rows offer (a module declares at most one in the list). */
@@ -60,6 +64,7 @@ export function ModuleList({
   extraColumns,
   describe,
   description,
+  csvColumns,
 }: ModuleListProps) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
@@ -106,7 +111,7 @@ export function ModuleList({
       <PageHeader
         title={text("list.title")}
         extra={
-          exported.length > 0 && (
+          (exported.length > 0 || csvColumns) && (
             <ExportButton<Row>
               namespace={module.i18n}
               resource={module.name}
@@ -118,11 +123,13 @@ export function ModuleList({
               filters={filters}
               sorters={sorters}
               filePrefix={module.collection}
-              columns={() =>
-                exported.map(([field]) => ({
-                  header: fieldLabel(t, module, field),
-                  value: (row: Row) => displayText(t, module, field, row[field]),
-                }))
+              columns={
+                csvColumns ??
+                (() =>
+                  exported.map(([field]) => ({
+                    header: fieldLabel(t, module, field),
+                    value: (row: Row) => displayText(t, module, field, row[field]),
+                  })))
               }
             />
           )

@@ -2,42 +2,30 @@ import { StarFilled, StopOutlined } from "@ant-design/icons";
 import { Tag } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { STATUS_COLOURS } from "../../app/theme";
-import type {
-  ApprovalStatus,
-  RiderVerificationStatus,
-  UserRole,
-  WalletStatus,
-} from "../../providers/api-types";
+import { TAG_COLOURS, type TagColours } from "../../app/kit/tag-colours";
+import {
+  APPROVAL_STATUSES,
+  RIDER_VERIFICATION_STATUSES,
+  USER_ROLES,
+  WALLET_STATUSES,
+  type ApprovalStatus,
+  type RiderVerificationStatus,
+  type UserRole,
+  type WalletStatus,
+} from "../../shared/domain";
+import type { TagColour } from "../../shared/kit/module";
+import { APPROVAL_TAGS, ROLE_TAGS } from "../../shared/modules/users";
 
-type TagColours = { color: string; background: string; borderColor: string };
+const { green: GREEN, grey: GREY, red: RED, gold: GOLD, blue: BLUE } = TAG_COLOURS;
 
-// Dark text on a light tint keeps every tag at 4.5:1 or better (antd's presets fall short).
-const GREEN = STATUS_COLOURS.active;
-const GREY = STATUS_COLOURS.disabled;
-const RED = STATUS_COLOURS.banned;
-const GOLD: TagColours = { color: "#614700", background: "#fffbe6", borderColor: "#ffe58f" };
-const BLUE: TagColours = { color: "#003a8c", background: "#e6f4ff", borderColor: "#91caff" };
-const CYAN: TagColours = { color: "#00474f", background: "#e6fffb", borderColor: "#87e8de" };
-const PURPLE: TagColours = { color: "#391085", background: "#f9f0ff", borderColor: "#d3adf7" };
-const ORANGE: TagColours = { color: "#873800", background: "#fff7e6", borderColor: "#ffd591" };
-const MAGENTA: TagColours = { color: "#780650", background: "#fff0f6", borderColor: "#ffadd2" };
+const colours = <K extends string>(tags: Record<K, TagColour>) =>
+  Object.fromEntries(
+    Object.entries(tags).map(([key, name]) => [key, TAG_COLOURS[name as TagColour]]),
+  ) as Record<K, TagColours>;
 
-// `satisfies Record<…>` makes the compiler insist on a colour (and so a filter option) per value.
-const ROLE_COLOURS = {
-  student: BLUE,
-  staff: CYAN,
-  public: GREY,
-  merchant: PURPLE,
-  rider: ORANGE,
-  agent: MAGENTA,
-} satisfies Record<UserRole, TagColours>;
-
-const APPROVAL_COLOURS = {
-  pending: GOLD,
-  approved: GREEN,
-  rejected: RED,
-} satisfies Record<ApprovalStatus, TagColours>;
+// The declarations' semantic colours (src/shared/modules/users.ts), as readable tints.
+const ROLE_COLOURS = colours(ROLE_TAGS);
+const APPROVAL_COLOURS = colours(APPROVAL_TAGS);
 
 const WALLET_COLOURS = {
   active: GREEN,
@@ -51,12 +39,7 @@ const RIDER_COLOURS = {
   Rejected: RED,
 } satisfies Record<RiderVerificationStatus, TagColours>;
 
-const keysOf = <K extends string>(record: Record<K, unknown>) => Object.keys(record) as K[];
-
-export const USER_ROLES = keysOf(ROLE_COLOURS);
-export const APPROVAL_STATUSES = keysOf(APPROVAL_COLOURS);
-export const WALLET_STATUSES = keysOf(WALLET_COLOURS);
-export const RIDER_VERIFICATION_STATUSES = keysOf(RIDER_COLOURS);
+export { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES, WALLET_STATUSES };
 
 function ColouredTag({
   colours,

@@ -33,6 +33,11 @@ export interface FieldOptions {
   show?: boolean;
   /** A filter of the list, and its kind. */
   filter?: FilterKind;
+  /**
+   * Whether the console draws a control for the filter (default: for listed fields, except text
+   * the search box covers). Other filters still work from a URL or a link.
+   */
+  control?: boolean;
   sort?: boolean;
   /** Matched by the list's search box (`$search`). */
   search?: boolean;

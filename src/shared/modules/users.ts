@@ -15,7 +15,7 @@ export const ROLE_TAGS = {
 } as const;
 export const APPROVAL_TAGS = { pending: "gold", approved: "green", rejected: "red" } as const;
 
-type Listing = Pick<FieldOptions, "list" | "export" | "display">;
+type Listing = Pick<FieldOptions, "list" | "export" | "display" | "control">;
 
 /**
  * A wallet account holder as the API shows it (domain.md, "People"), and how lists may filter,
@@ -47,15 +47,16 @@ export function userFields(listed: Partial<Record<string, Listing>> = {}) {
       ...listed.approvalStatus,
     }),
     approvalRemark: field(z.string().nullable()),
-    isBanned: field(z.boolean(), { filter: "boolean", ...listed.isBanned }),
-    banRemark: field(z.string().nullable()),
-    isVip: field(z.boolean(), { filter: "boolean", ...listed.isVip }),
-    url: field(z.string().nullable(), listed.url),
     /** A rider's verification status (none for other roles), for "pending rider verifications". */
     riderVerification: field(z.enum(RIDER_VERIFICATION_STATUSES).nullable(), {
       filter: "choice",
       filterOnly: true,
+      ...listed.riderVerification,
     }),
+    isBanned: field(z.boolean(), { filter: "boolean", ...listed.isBanned }),
+    banRemark: field(z.string().nullable()),
+    isVip: field(z.boolean(), { filter: "boolean", ...listed.isVip }),
+    url: field(z.string().nullable(), listed.url),
     lastActiveAt: field(
       isoDateTime.nullable().describe("Drives dormancy; null before first activity"),
       {
@@ -87,7 +88,19 @@ export const users = defineModule({
   i18n: "users",
   schemaId: "UserDto",
   paths: { list: "/user-mgmt", show: "/user-details" },
-  fields: userFields(),
+  fields: userFields({
+    accountNumber: { list: { width: 125 } },
+    // A width of its own: without one the fixed-width columns left the name a letter wide.
+    name: { list: { width: 180 }, display: { kind: "link", to: "users", idField: "id" } },
+    email: { list: { width: 230 } },
+    phone: { list: { width: 135 } },
+    role: { list: { width: 100 } },
+    approvalStatus: { list: { width: 125 } },
+    riderVerification: { control: true },
+    isBanned: { control: true },
+    isVip: { control: true },
+    createdAt: { list: { width: 125 } },
+  }),
   titleField: "name",
   defaultSort: [
     ["createdAt", "desc"],
