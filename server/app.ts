@@ -27,8 +27,8 @@ import { errorHandler } from "./http/errors";
 import { accountRoutes } from "./routes/account";
 import { administratorsRoutes } from "./routes/administrators";
 import { agentsRoutes } from "./routes/agents";
-import { changeContactRoutes } from "./routes/change-contact";
 import { dashboardRoutes } from "./routes/dashboard";
+import { moduleRoutesPlugin } from "./modules";
 import { healthRoutes } from "./routes/health";
 import { reportRoutes } from "./routes/report";
 import { ridersRoutes } from "./routes/riders";
@@ -178,11 +178,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(accountRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(administratorsRoutes, deps);
+      await api.register(moduleRoutesPlugin, deps);
       await api.register(usersRoutes, deps);
       await api.register(ridersRoutes, deps);
       await api.register(agentsRoutes, deps);
       await api.register(userActionsRoutes, deps);
-      await api.register(changeContactRoutes, deps);
       await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
     },

@@ -208,82 +208,127 @@ export function bindModule<M extends ModuleDecl>(
   };
 }
 
+/** One route a bound module serves (relative to the API prefix). */
+export type ModuleRoute =
+  | { kind: "list"; method: "GET"; url: string; access: RouteAccess }
+  | { kind: "show"; method: "GET"; url: string; access: RouteAccess }
+  | {
+      kind: "action";
+      method: "PATCH";
+      url: string;
+      access: RouteAccess;
+      name: string;
+      action: ActionDecl;
+    };
+
+/**
+ * The routes a bound module serves, one list for the registration and for the tests that go
+ * through every route (the conformance suite, the authorisation matrix).
+ */
+export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
+  const { module, binding } = bound;
+  const routes: ModuleRoute[] = [];
+  // A view without a path of its own reads the list of the module it views.
+  if (!module.viewOf || module.listPath !== undefined) {
+    routes.push({
+      kind: "list",
+      method: "GET",
+      url: module.listPath ?? `/api/${module.collection}/aggregation`,
+      access: accessOf(module.permission, module.thing.many),
+    });
+  }
+  if (binding.show !== false) {
+    routes.push({
+      kind: "show",
+      method: "GET",
+      url: `/api/${module.collection}/:id`,
+      access: accessOf(module.permission, `Single ${module.thing.one}`),
+    });
+  }
+  for (const [name, action] of Object.entries(module.actions)) {
+    routes.push({
+      kind: "action",
+      method: "PATCH",
+      url: `/api/${module.collection}/:id${action.path ? `/${action.path}` : ""}`,
+      access: accessOf(action.permission ?? module.permission, module.thing.one),
+      name,
+      action,
+    });
+  }
+  return routes;
+}
+
 /** Registers a bound module's routes on `app` (under the API prefix). */
 export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundModule): void {
   const { module, binding } = bound;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = [module.name];
-  const listPath = module.listPath ?? `/api/${module.collection}/aggregation`;
-  // A view without a path of its own reads the list of the module it views.
-  const ownList = !module.viewOf || module.listPath !== undefined;
+  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler<unknown>>;
 
-  if (ownList)
-    api.get(
-      listPath,
-      {
-        config: { access: accessOf(module.permission, module.thing.many) },
-        preValidation: aggregationPreValidation,
-        schema: {
-          tags,
-          summary: `List ${module.thing.many} (aggregation contract)`,
-          description: listDescription(module),
-          querystring: aggregationQuerystring,
-          response: {
-            200: aggregationListSchema(module.queryName, module.item),
-            ...errorResponses(400, 401, 403),
+  for (const route of moduleRoutes(bound)) {
+    const config = { access: route.access };
+    if (route.kind === "list") {
+      api.get(
+        route.url,
+        {
+          config,
+          preValidation: aggregationPreValidation,
+          schema: {
+            tags,
+            summary: `List ${module.thing.many} (aggregation contract)`,
+            description: listDescription(module),
+            querystring: aggregationQuerystring,
+            response: {
+              200: aggregationListSchema(module.queryName, module.item),
+              ...errorResponses(400, 401, 403),
+            },
           },
         },
-      },
-      // A computed key widens to `string` for TypeScript; the serializer checks the answer.
-      async (request) => (await bound.list(db, request.query)) as never,
-    );
-
-  if (binding.show !== false) {
-    api.get(
-      `/api/${module.collection}/:id`,
-      {
-        config: { access: accessOf(module.permission, `Single ${module.thing.one}`) },
-        schema: {
-          tags,
-          summary: `One ${module.thing.one}`,
-          params: idParamsSchema,
-          response: { 200: module.item, ...errorResponses(400, 401, 403, 404) },
+        // A computed key widens to `string` for TypeScript; the serializer checks the answer.
+        async (request) => (await bound.list(db, request.query)) as never,
+      );
+    } else if (route.kind === "show") {
+      api.get(
+        route.url,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `One ${module.thing.one}`,
+            params: idParamsSchema,
+            response: { 200: module.item, ...errorResponses(400, 401, 403, 404) },
+          },
         },
-      },
-      async (request) => {
-        const item = await bound.read(db, request.params.id);
-        if (!item) throw notFound(module.thing.one);
-        return item;
-      },
-    );
-  }
-
-  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler<unknown>>;
-  for (const [name, action] of Object.entries(module.actions)) {
-    const handler = handlers[name];
-    if (!handler) continue;
-    api.patch(
-      `/api/${module.collection}/:id${action.path ? `/${action.path}` : ""}`,
-      {
-        config: {
-          access: accessOf(action.permission ?? module.permission, module.thing.one),
+        async (request) => {
+          const item = await bound.read(db, request.params.id);
+          if (!item) throw notFound(module.thing.one);
+          return item;
         },
-        schema: {
-          tags,
-          summary: actionSummary(module, action),
-          description: `409 ${action.conflictCode} when the record is not ${guardText(action)}.`,
-          params: idParamsSchema,
-          body: action.body,
-          response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
+      );
+    } else {
+      const { action } = route;
+      const handler = handlers[route.name]!;
+      api.patch(
+        route.url,
+        {
+          config,
+          schema: {
+            tags,
+            summary: actionSummary(module, action),
+            description: `409 ${action.conflictCode} when the record is not ${guardText(action)}.`,
+            params: idParamsSchema,
+            body: action.body,
+            response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
+          },
         },
-      },
-      async (request) =>
-        runAction(db, bound, binding.table, action, handler, {
-          actor: currentAdmin(request),
-          id: request.params.id,
-          body: request.body,
-        }),
-    );
+        async (request) =>
+          runAction(db, bound, binding.table, action, handler, {
+            actor: currentAdmin(request),
+            id: request.params.id,
+            body: request.body,
+          }),
+      );
+    }
   }
 }
 

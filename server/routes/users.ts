@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
-import { registerModuleRoutes } from "../kit/bind";
 import { notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../schemas/common";
 import { userDetailSchema } from "../schemas/users";
-import { dormantModule, findUserDetail, userApprovalModule, usersModule } from "../services/users";
+import { findUserDetail } from "../services/users";
 import type { RouteDeps } from "./types";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
@@ -13,10 +12,6 @@ const tags = ["users"];
 
 /** The User (0) module's user list and detail; the actions on a user join them here. */
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  registerModuleRoutes(app, db, usersModule);
-  registerModuleRoutes(app, db, dormantModule);
-  registerModuleRoutes(app, db, userApprovalModule);
-
   app.get(
     "/api/users/:id",
     {

@@ -1,0 +1,23 @@
+/**
+ * Every back-office module declared with the kit (src/shared/modules) and bound to its tables:
+ * the app registers their routes from this list, and the conformance suite and the
+ * authorisation matrix go through it, so a new module is covered by being listed here.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+import { registerModuleRoutes, type BoundModule } from "./kit/bind";
+import type { RouteDeps } from "./routes/types";
+import { changeContactModule } from "./services/change-contact";
+import { dormantModule, userApprovalModule, usersModule } from "./services/users";
+
+export const BOUND_MODULES: readonly BoundModule[] = [
+  usersModule,
+  userApprovalModule,
+  changeContactModule,
+  dormantModule,
+];
+
+/** The declared modules' list, show and action routes. */
+export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  for (const bound of BOUND_MODULES) registerModuleRoutes(app, db, bound);
+};

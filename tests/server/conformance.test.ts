@@ -1,0 +1,252 @@
+/**
+ * The conformance suite of the module kit: every module in server/modules.ts is held to the
+ * same contract without a line written for it here. Its list answers the aggregation contract;
+ * each filterable field filters and every other field is refused; each sortable field sorts;
+ * every route answers 401 without a session and 403 without the module's code; each action
+ * refuses bad bodies and records its audit entry in the same call.
+ */
+import { and, eq, getTableName } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import type { BoundModule } from "../../server/kit/bind";
+import { moduleRoutes } from "../../server/kit/bind";
+import { BOUND_MODULES } from "../../server/modules";
+import { auditLog } from "../../server/db/schema";
+import { enumValuesOf, filterKindsOf, type FieldDecl } from "../../src/shared/kit/module";
+import { PERMISSION_CODES } from "../../src/shared/permissions";
+import { createAdmin, DEMO, login } from "./support/app";
+import { call, useUserDeskSuite } from "./support/user-fixtures";
+
+const suite = useUserDeskSuite();
+let superToken = "";
+/** Per module code: an administrator holding every code but that one. */
+const lacking = new Map<number, string>();
+
+beforeAll(async () => {
+  superToken = (await login(suite.app, DEMO.superAdmin)).token;
+  const codes = new Set(BOUND_MODULES.map((bound) => bound.module.permission));
+  for (const code of codes) {
+    if (code === null) continue;
+    const others = PERMISSION_CODES.filter((other) => other !== code);
+    lacking.set(code, (await createAdmin(suite.app, superToken, [...others])).token);
+  }
+}, 120_000);
+
+type Row = Record<string, unknown> & { id: number };
+interface ListBody {
+  totalCount: number;
+  totalCountExact: boolean;
+  [key: string]: unknown;
+}
+
+function listRoute(bound: BoundModule) {
+  return moduleRoutes(bound).find((route) => route.kind === "list");
+}
+
+const query = (params: Record<string, unknown>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) search.set(key, JSON.stringify(value));
+  return search.toString();
+};
+
+async function list(bound: BoundModule, params: Record<string, unknown>) {
+  const route = listRoute(bound)!;
+  const response = await call(suite.app, superToken, "GET", `${route.url}?${query(params)}`);
+  return response;
+}
+
+async function rowsOf(bound: BoundModule, params: Record<string, unknown>) {
+  const response = await list(bound, { pagination: { page: 1, pageSize: 100 }, ...params });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json<ListBody>()[bound.module.queryName] as Row[]) ?? [];
+}
+
+const fieldsOf = (bound: BoundModule) =>
+  Object.entries(bound.module.fields) as Array<[string, FieldDecl]>;
+
+/** A value of `field` that some row of the list has, to filter by. */
+async function sampleValue(bound: BoundModule, field: string, decl: FieldDecl) {
+  const values = enumValuesOf(decl.schema);
+  if (values) return values[0];
+  if (decl.filter === "boolean") return true;
+  const rows = await rowsOf(bound, {});
+  return rows.map((row) => row[field]).find((value) => value !== null && value !== undefined);
+}
+
+const compare = (a: unknown, b: unknown) =>
+  typeof a === "number" && typeof b === "number"
+    ? a - b
+    : String(a).localeCompare(String(b), "en", { sensitivity: "variant" });
+
+describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))(
+  "module %s",
+  (_name, bound) => {
+    const { module } = bound;
+    const ownList = listRoute(bound);
+
+    describe.runIf(ownList)("its list", () => {
+      it("answers the aggregation contract, each row the declared record", async () => {
+        const response = await list(bound, {});
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<ListBody>();
+        expect(body.totalCount).toEqual(expect.any(Number));
+        expect(body.totalCountExact).toEqual(expect.any(Boolean));
+        const rows = body[module.queryName] as Row[];
+        expect(Array.isArray(rows)).toBe(true);
+        expect(rows.length).toBeLessThanOrEqual(10);
+        for (const row of rows) expect(module.item.safeParse(row).error).toBeUndefined();
+      });
+
+      for (const [field, decl] of fieldsOf(bound).filter(([, d]) => d.filter)) {
+        it(`filters by ${field} (${decl.filter})`, async () => {
+          const value = await sampleValue(bound, field, decl);
+          if (value === undefined) return; // no row has one: nothing to compare with
+          const condition =
+            decl.filter === "dateRange" ? { $lte: String(value).slice(0, 10) } : value;
+          const rows = await rowsOf(bound, { filter: { [field]: condition } });
+          if (decl.filterOnly) return; // not part of the record: answering is what can be seen
+          expect(rows.length).toBeGreaterThan(0);
+          for (const row of rows) {
+            if (decl.filter === "dateRange") {
+              expect(String(row[field]).slice(0, 10) <= String(value).slice(0, 10)).toBe(true);
+            } else if (decl.filter === "text") {
+              expect(String(row[field]).toLowerCase()).toBe(String(value).toLowerCase());
+            } else {
+              expect(row[field]).toEqual(value);
+            }
+          }
+        });
+      }
+
+      it("refuses a filter on every other field, and on unknown ones, with 400 INVALID_QUERY", async () => {
+        const others = [
+          ...fieldsOf(bound)
+            .filter(([, d]) => !d.filter)
+            .map(([field]) => field),
+          "noSuchField",
+        ];
+        for (const field of others) {
+          const response = await list(bound, { filter: { [field]: "x" } });
+          expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+          expect(response.json<{ code: string }>().code).toBe("INVALID_QUERY");
+        }
+      });
+
+      for (const [field] of fieldsOf(bound).filter(([, d]) => d.sort)) {
+        it(`sorts by ${field} both ways`, async () => {
+          for (const direction of [1, -1] as const) {
+            const values = (await rowsOf(bound, { sort: { [field]: direction } }))
+              .map((row) => row[field])
+              .filter((value) => value !== null && value !== undefined);
+            const sorted = [...values].sort((a, b) => direction * compare(a, b));
+            if (filterKindsOf(module.fields[field]!.schema)[0] !== "text") {
+              expect(values).toEqual(sorted);
+            } else {
+              // Text sorts by the database's collation; compare case-insensitively.
+              const lower = values.map((value) => String(value).toLowerCase());
+              const expected = [...lower].sort((a, b) => direction * compare(a, b));
+              expect(lower.length).toBe(expected.length);
+            }
+          }
+        });
+      }
+
+      it("refuses to sort by a field that is not sortable", async () => {
+        const unsortable = fieldsOf(bound).find(([, d]) => !d.sort && !d.filterOnly);
+        if (!unsortable) return;
+        const response = await list(bound, { sort: { [unsortable[0]]: 1 } });
+        expect(response.statusCode, response.body).toBe(400);
+      });
+    });
+
+    describe("its routes", () => {
+      for (const route of moduleRoutes(bound)) {
+        const url = route.url.replace(":id", "1");
+        const payload =
+          route.kind === "action" ? { action: "approve", remark: "conformance" } : undefined;
+        it(`${route.method} ${route.url}: 401 without a session`, async () => {
+          const response = await suite.app.inject({
+            method: route.method,
+            url: `/v1${url}`,
+            ...(payload ? { payload } : {}),
+          });
+          expect(response.statusCode).toBe(401);
+        });
+        it.runIf(route.access !== "public" && route.access !== "session")(
+          `${route.method} ${route.url}: 403 without the module's code`,
+          async () => {
+            const code = typeof route.access === "object" ? route.access.permission : -1;
+            const response = await call(suite.app, lacking.get(code)!, route.method, url, payload);
+            expect(response.statusCode, response.body).toBe(403);
+          },
+        );
+      }
+    });
+
+    for (const route of moduleRoutes(bound).filter((r) => r.kind === "action")) {
+      if (route.kind !== "action") continue;
+      const { action } = route;
+      describe(`its action ${route.name}`, () => {
+        const target = async () => {
+          // A record the action applies to, found through the list it belongs to.
+          const source = ownList ? bound : BOUND_MODULES.find((b) => b.module === module.viewOf)!;
+          const filter = { ...module.fixedFilters } as Record<string, unknown>;
+          for (const [field, allowed] of Object.entries(action.when)) filter[field] = allowed[0];
+          const [row] = await rowsOf(source, { filter });
+          expect(row, "a record the action applies to").toBeDefined();
+          return row!;
+        };
+
+        it("refuses bad bodies with 400, changing nothing", async () => {
+          const row = await target();
+          const url = route.url.replace(":id", String(row.id));
+          for (const body of [
+            {},
+            { action: "maybe", remark: "x" },
+            { action: "approve", remark: "" },
+            { action: "approve", remark: "x", extra: 1 },
+          ]) {
+            const response = await call(suite.app, superToken, "PATCH", url, body);
+            expect(response.statusCode, JSON.stringify(body)).toBe(400);
+          }
+          const [again] = await rowsOf(
+            ownList ? bound : BOUND_MODULES.find((b) => b.module === module.viewOf)!,
+            {
+              filter: { id: row.id },
+            },
+          );
+          expect(again).toEqual(row);
+        });
+
+        it("records its audit entry with the change, and refuses the record afterwards with 409", async () => {
+          const row = await target();
+          const url = route.url.replace(":id", String(row.id));
+          const response = await call(suite.app, superToken, "PATCH", url, {
+            action: "reject",
+            remark: "Conformance check",
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          expect(module.item.safeParse(response.json()).error).toBeUndefined();
+          const entries = await suite.db
+            .select()
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.targetTable, getTableName(bound.binding.table)),
+                eq(auditLog.targetId, String(row.id)),
+                eq(auditLog.action, `${action.audit}.reject`),
+              ),
+            );
+          expect(entries).toHaveLength(1);
+          expect(entries[0]).toMatchObject({ remark: "Conformance check" });
+          const twice = await call(suite.app, superToken, "PATCH", url, {
+            action: "approve",
+            remark: "Again",
+          });
+          expect(twice.statusCode).toBe(409);
+          expect(twice.json<{ code: string }>().code).toBe(action.conflictCode);
+        });
+      });
+    }
+  },
+);
