@@ -16,6 +16,7 @@ import {
   type ActionDecl,
   type FieldDecl,
   type FilterKind,
+  type ItemOf,
   type ModuleDecl,
 } from "../../src/shared/kit/module";
 import { aggregationListSchema } from "../../src/shared/kit/list";
@@ -135,8 +136,15 @@ function enumValues(decl: FieldDecl): readonly string[] | undefined {
   return inner.options;
 }
 
-/** Rows come back as Drizzle reads them; the API shows instants as ISO-8601 text. */
-function toItem(module: ModuleDecl, row: Item): Item {
+/**
+ * A row as the module's record: Drizzle reads instants as dates, the API shows them as ISO-8601
+ * text; columns the record does not declare are left out.
+ */
+export function toItem<M extends ModuleDecl>(module: M, row: object): ItemOf<M> {
+  return toRecord(module, row as Item) as ItemOf<M>;
+}
+
+function toRecord(module: ModuleDecl, row: Item): Item {
   const item: Item = {};
   for (const key of Object.keys(module.item.shape)) {
     const value = row[key];
@@ -191,7 +199,7 @@ export function bindModule<M extends ModuleDecl>(
     let query = db.select(selection).from(binding.table).$dynamic();
     for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
     const [row] = await query.where(eq(binding.table.id, id));
-    return row ? toItem(module, row) : undefined;
+    return row ? toRecord(module, row) : undefined;
   };
 
   return {
@@ -203,7 +211,7 @@ export function bindModule<M extends ModuleDecl>(
       const { rows, ...total } = await runAggregation<Item>(db, collection, source, raw, {
         baseWhere: binding.scope,
       });
-      return { ...total, [module.queryName]: rows.map((row) => toItem(module, row)) };
+      return { ...total, [module.queryName]: rows.map((row) => toRecord(module, row)) };
     },
   };
 }

@@ -3,32 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import type { DecisionBody } from "../../src/shared/kit/module";
 import { dormantAccounts } from "../../src/shared/modules/dormant";
 import { userApproval } from "../../src/shared/modules/user-approval";
-import { users as users_ } from "../../src/shared/modules/users";
+import { users as userDeclaration } from "../../src/shared/modules/users";
 import type { DbOrTx, Tx } from "../db";
 import { agents, riders, users, wallets, type UserRow } from "../db/schema";
-import { bindModule, type ActionContext } from "../kit/bind";
+import { bindModule, toItem, type ActionContext } from "../kit/bind";
 import type { UserDetail, UserDto } from "../schemas/users";
 import { dormancyDaysSql } from "./settings";
 
-export function toUserDto(row: UserRow): UserDto {
-  return {
-    id: row.id,
-    accountNumber: row.accountNumber,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    role: row.role,
-    approvalStatus: row.approvalStatus,
-    approvalRemark: row.approvalRemark,
-    isBanned: row.isBanned,
-    banRemark: row.banRemark,
-    isVip: row.isVip,
-    url: row.url,
-    lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** A user row as the API shows it: the users module's record. */
+export const toUserDto = (row: UserRow): UserDto => toItem(userDeclaration, row);
 
 /**
  * A user with their wallet and role-specific facts, in one round trip: each joined table holds
@@ -65,7 +48,7 @@ export async function findUserDetail(db: DbOrTx, id: number): Promise<UserDetail
  * users_created_at_idx and users_approval_status_created_at_idx; `$search` by the trigram index on
  * search_text (the four searchable fields in one column).
  */
-export const usersModule = bindModule(users_, {
+export const usersModule = bindModule(userDeclaration, {
   table: users,
   searchColumn: users.searchText,
   columns: {

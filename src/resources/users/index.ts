@@ -1,22 +1,10 @@
 import { lazy } from "react";
-import { PERMISSION } from "../../shared/permissions";
-import type { ResourceModule } from "../types";
-import { USER_PATHS } from "./paths";
 
-export const users: ResourceModule = {
-  resource: {
-    name: "users",
-    ...USER_PATHS,
-    meta: {
-      collection: "users",
-      listKey: "users",
-      permissionCode: PERMISSION.user,
-      menuCode: "user-mgmt",
-      label: "menu:user-mgmt",
-    },
-  },
-  pages: {
-    list: lazy(() => import("./list")),
-    show: lazy(() => import("./show")),
-  },
-};
+import { resourceOf } from "../../app/kit/resource";
+import { users as usersModule } from "../../shared/modules/users";
+
+/** User > User: the generated list, and the detail page no generator should draw. */
+export const users = resourceOf(usersModule, {
+  list: lazy(() => import("./list")),
+  show: lazy(() => import("./show")),
+});

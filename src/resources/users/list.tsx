@@ -25,9 +25,8 @@ export default function UserList() {
           );
         },
       }}
-      csvColumns={(translate) =>
-        userCsvColumns((key, options) => translate(`users:${key}`, options)) as never
-      }
+      // The export's own columns (flags as yes / no, times with the hour): the users namespace words them.
+      csvColumns={userCsvColumns as never}
     />
   );
 }

@@ -1,0 +1,94 @@
+/**
+ * The module kit's browser conformance: every declared module's list (and detail page, where it
+ * has one) renders in Chromium against the real server, in English and in Chinese, with its
+ * title, its table and no translation key shown raw.
+ */
+import type { Page } from "@playwright/test";
+
+import { MODULES } from "../../src/shared/modules";
+import { logIn, switchLanguage } from "./support/console";
+import { expect, test } from "./support/fixtures";
+import { e2ePort } from "./support/ports";
+import { demoLogins, startServer, type RunningServer } from "./support/server";
+
+const PORT = e2ePort(70);
+let server: RunningServer;
+let superAdmin: { email: string; password: string };
+let token = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  server = await startServer({
+    port: PORT,
+    env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
+  });
+  const login = demoLogins(server.output()).get("super administrator");
+  if (!login) throw new Error(`no demo logins printed:\n${server.output()}`);
+  superAdmin = login;
+  const answer = await fetch(`${server.url}/v1/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(login),
+  });
+  token = ((await answer.json()) as { token: string }).token;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/**
+ * A translation key shown as text: `ns:some.key`, or a bare key under one of the kit's groups
+ * (`list.title`, `decision.approveFor`, `filters.role.label`, …).
+ */
+const RAW_KEY =
+  /\b[a-z][a-zA-Z]*:[a-z][a-zA-Z_]*(\.[a-zA-Z_]+)+\b|\b(list|fields|decision|filter|filters|export|show|errors)\.[a-zA-Z_.]+\b/;
+
+async function expectNoRawKeys(page: Page) {
+  const text = await page.locator("body").innerText();
+  expect(text.match(RAW_KEY)?.[0] ?? null).toBeNull();
+}
+
+async function expectListRendered(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator(".ant-table")).toBeVisible();
+  await expect(page.locator(".ant-table-row, .ant-empty").first()).toBeVisible();
+  await expectNoRawKeys(page);
+}
+
+/** The id of one record the module's list shows, read through the API. */
+async function firstId(path: string, listKey: string): Promise<number | undefined> {
+  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
+  const body = (await answer.json()) as Record<string, Array<{ id: number }>>;
+  return body[listKey]?.[0]?.id;
+}
+
+for (const module of MODULES) {
+  test(`${module.name}: the list, and its detail page, render in both languages`, async ({
+    page,
+  }) => {
+    await logIn(page, server.url, superAdmin.email, superAdmin.password);
+    await page.goto(`${server.url}${module.paths.list}`);
+    await expectListRendered(page);
+    const english = await page.getByRole("heading", { level: 1 }).innerText();
+
+    await switchLanguage(page, "中文");
+    await expectListRendered(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).not.toBe(english);
+
+    if (module.paths.show) {
+      const id = await firstId(
+        module.listPath ?? `/api/${module.collection}/aggregation`,
+        module.queryName,
+      );
+      expect(id, "a record to open").toBeDefined();
+      await page.goto(`${server.url}${module.paths.show}/${id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoRawKeys(page);
+      await switchLanguage(page, "English");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoRawKeys(page);
+    }
+  });
+}
