@@ -6,11 +6,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { registerModuleRoutes, type BoundModule } from "./kit/bind";
+import { administratorsModule } from "./routes/administrators";
 import type { RouteDeps } from "./routes/types";
 import { changeContactModule } from "./services/change-contact";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
 
 export const BOUND_MODULES: readonly BoundModule[] = [
+  administratorsModule,
   usersModule,
   userApprovalModule,
   changeContactModule,

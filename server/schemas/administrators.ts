@@ -1,26 +1,14 @@
 import { z } from "zod";
 
-import { aggregationListSchema } from "../aggregation/route";
+import { aggregationListSchema } from "../../src/shared/kit/list";
 
 import { isPermissionCode, PERMISSION_CODES } from "../../src/shared/permissions";
-import { ADMIN_LANGUAGES, ADMIN_STATUSES } from "../db/schema";
-import { emailSchema, isoDateTime, nameSchema } from "./common";
+import { administrators } from "../../src/shared/modules/administrators";
+import { ADMIN_STATUSES } from "../db/schema";
+import { emailSchema, nameSchema } from "./common";
 
-/** An administrator as the API shows it; never the password hash. */
-export const adminDtoSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    permissions: z.array(z.number().int()),
-    isSuperAdmin: z.boolean(),
-    status: z.enum(ADMIN_STATUSES),
-    language: z.enum(ADMIN_LANGUAGES).nullable(),
-    lastLoginAt: isoDateTime.nullable(),
-    createdAt: isoDateTime,
-    updatedAt: isoDateTime,
-  })
-  .meta({ id: "AdminDto" });
+/** An administrator as the API shows it; never the password hash: the Admin module's record. */
+export const adminDtoSchema = administrators.item;
 
 export type AdminDto = z.output<typeof adminDtoSchema>;
 export type AdminStatus = AdminDto["status"];

@@ -2,27 +2,18 @@ import { and, eq, ne, or, sql } from "drizzle-orm";
 
 import { brokenPasswordRules } from "../../src/shared/password-policy";
 import { PERMISSION } from "../../src/shared/permissions";
+import { administrators as administratorsDeclaration } from "../../src/shared/modules/administrators";
 import { recordAudit } from "../audit";
+import { toItem } from "../kit/bind";
 import { hashPassword } from "../auth/password";
 import type { Db, DbOrTx, Tx } from "../db";
 import { administrators, type AdministratorRow, type AdminStatus } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import type { AdminDto } from "../schemas/administrators";
 
-export function toAdminDto(row: AdministratorRow): AdminDto {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    permissions: [...row.permissions],
-    isSuperAdmin: row.isSuperAdmin,
-    status: row.status,
-    language: row.language,
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** An administrator row as the API shows it (never the hash): the Admin module's record. */
+export const toAdminDto = (row: AdministratorRow): AdminDto =>
+  toItem(administratorsDeclaration, row);
 
 /** What the audit trail keeps of an administrator: the DTO without its timestamps (never the hash). */
 export function adminAuditSnapshot(row: AdministratorRow) {

@@ -45,6 +45,8 @@ export interface ModuleListProps {
   describe?: (row: Row) => ReactNode;
   /** Shown under the title. */
   description?: ReactNode;
+  /** Actions beside the title (create …), before the export. */
+  headerExtra?: ReactNode;
   /** The CSV's columns, when not the fields marked `export`. */
   csvColumns?: (t: Translate) => CsvColumn<Row>[];
 }
@@ -64,6 +66,7 @@ export function ModuleList({
   extraColumns,
   describe,
   description,
+  headerExtra,
   csvColumns,
 }: ModuleListProps) {
   const { t } = useTranslation([module.i18n, "kit"]);
@@ -111,28 +114,31 @@ export function ModuleList({
       <PageHeader
         title={text("list.title")}
         extra={
-          (exported.length > 0 || csvColumns) && (
-            <ExportButton<Row>
-              namespace={module.i18n}
-              resource={module.name}
-              meta={{
-                collection: module.collection,
-                listKey: module.queryName,
-                ...(module.listPath ? { listPath: module.listPath } : {}),
-              }}
-              filters={filters}
-              sorters={sorters}
-              filePrefix={module.collection}
-              columns={
-                csvColumns ??
-                (() =>
-                  exported.map(([field]) => ({
-                    header: fieldLabel(t, module, field),
-                    value: (row: Row) => displayText(t, module, field, row[field]),
-                  })))
-              }
-            />
-          )
+          <>
+            {headerExtra}
+            {(exported.length > 0 || csvColumns) && (
+              <ExportButton<Row>
+                namespace={module.i18n}
+                resource={module.name}
+                meta={{
+                  collection: module.collection,
+                  listKey: module.queryName,
+                  ...(module.listPath ? { listPath: module.listPath } : {}),
+                }}
+                filters={filters}
+                sorters={sorters}
+                filePrefix={module.collection}
+                columns={
+                  csvColumns ??
+                  (() =>
+                    exported.map(([field]) => ({
+                      header: fieldLabel(t, module, field),
+                      value: (row: Row) => displayText(t, module, field, row[field]),
+                    })))
+                }
+              />
+            )}
+          </>
         }
       />
       <Panel>

@@ -33,6 +33,8 @@ export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModul
       name: module.name,
       list: module.paths.list,
       ...(module.paths.show ? { show: `${module.paths.show}/:id` } : {}),
+      ...(module.paths.create ? { create: module.paths.create } : {}),
+      ...(module.paths.edit ? { edit: module.paths.edit } : {}),
       meta: {
         collection: module.collection,
         ...(module.listPath ? { listPath: module.listPath } : {}),

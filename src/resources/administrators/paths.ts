@@ -1,16 +1,15 @@
 import type { BaseKey } from "@refinedev/core";
 
+import { administrators } from "../../shared/modules/administrators";
+
 /**
  * The administrators' routes (the resource declaration in ./index.ts uses the same strings).
  * The list lives under /admin-mgmt, single records under /manage-admin: the menu treats the
  * latter as an alias of Admin.
  */
-export const ADMIN_PATHS = {
-  list: "/admin-mgmt",
-  create: "/admin-mgmt/create",
-  show: "/manage-admin/:id",
-  edit: "/manage-admin/:id/edit",
-} as const;
+// The declaration names all four (src/shared/modules/administrators.ts).
+const { list, show, create, edit } = administrators.paths as Required<typeof administrators.paths>;
+export const ADMIN_PATHS = { list, create, show: `${show}/:id`, edit } as const;
 
 export const adminShowPath = (id: BaseKey) =>
   ADMIN_PATHS.show.replace(":id", encodeURIComponent(String(id)));

@@ -201,8 +201,11 @@ export interface ModuleInput<
   thing: { one: string; many: string };
   /** Translation namespace: labels are `<i18n>:fields.<field>`, values `<i18n>:<field>.<value>`. */
   i18n: string;
-  /** The console's paths: the list, and the detail page when there is one. */
-  paths: { list: string; show?: string };
+  /**
+   * The console's paths: the list, the detail page's prefix (`<show>/<id>`), and the routes of
+   * its create and edit screens when it has them (`/admin-mgmt/create`, `/manage-admin/:id/edit`).
+   */
+  paths: { list: string; show?: string; create?: string; edit?: string };
   fields: F;
   /** The field naming a record in dialogs and toasts ("Approve Nur Aina"). */
   titleField: keyof F & string;

@@ -1,8 +1,15 @@
 /** Every back-office module declared with the kit: both readers and the tests go through it. */
 import type { ModuleDecl } from "../kit/module";
+import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
 import { userApproval } from "./user-approval";
 import { users } from "./users";
 
-export const MODULES: readonly ModuleDecl[] = [users, userApproval, changeContact, dormantAccounts];
+export const MODULES: readonly ModuleDecl[] = [
+  administrators,
+  users,
+  userApproval,
+  changeContact,
+  dormantAccounts,
+];
