@@ -1,4 +1,5 @@
 import { and, or, sql, type SQL } from "drizzle-orm";
+import { hasControlCharacters } from "../../src/shared/text";
 import { InvalidQueryError } from "../errors";
 import {
   describeJson,
@@ -128,14 +129,6 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
   ctx.searched = true;
   return searchCondition(ctx.spec, term);
 }
-
-/**
- * Control characters (U+0000–U+001F, U+007F) have no place in a search, and refusing them keeps
- * a `searchColumn` match inside one field (its fields are joined with U+001F).
- */
-export const hasControlCharacters = (text: string) =>
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is sought
-  /[\u0000-\u001f\u007f]/.test(text);
 
 /**
  * Rows whose searchable fields contain `term` (trimmed, not blank, without control characters),

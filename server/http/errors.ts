@@ -5,7 +5,7 @@ import {
 } from "fastify-type-provider-zod";
 
 import { HttpError } from "../errors";
-import type { ErrorBody } from "../schemas/common";
+import type { ErrorBody } from "../../src/shared/schemas/common";
 
 export interface ValidationIssue {
   path: string;

@@ -36,7 +36,7 @@ import { currentAdmin, type RouteAccess } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
 import type { AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { errorResponses, idParamsSchema } from "../schemas/common";
+import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 
 type Item = Record<string, unknown>;
 

@@ -7,9 +7,9 @@ import { currentAdmin } from "../auth/access";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { administrators } from "../db/schema";
 import { HttpError } from "../errors";
-import { changePasswordBodySchema, updateAccountBodySchema } from "../schemas/account";
-import { adminDtoSchema } from "../schemas/administrators";
-import { errorResponses } from "../schemas/common";
+import { changePasswordBodySchema, updateAccountBodySchema } from "../../src/shared/schemas/account";
+import { adminDtoSchema } from "../../src/shared/schemas/administrators";
+import { errorResponses } from "../../src/shared/schemas/common";
 import { adminAuditSnapshot, assertStrongPassword, toAdminDto } from "../services/administrators";
 import type { RouteDeps } from "./types";
 

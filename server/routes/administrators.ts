@@ -12,8 +12,8 @@ import {
   checkEmailAvailableResponseSchema,
   createAdministratorBodySchema,
   updateAdministratorBodySchema,
-} from "../schemas/administrators";
-import { errorResponses, idParamsSchema } from "../schemas/common";
+} from "../../src/shared/schemas/administrators";
+import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 import {
   createAdministrator,
   isEmailAvailable,

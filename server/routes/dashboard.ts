@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
 import { administrators, changeContactSubmissions, riders, users } from "../db/schema";
-import { errorResponses } from "../schemas/common";
-import { dashboardSummarySchema, type DashboardSummary } from "../schemas/dashboard";
+import { errorResponses } from "../../src/shared/schemas/common";
+import { dashboardSummarySchema, type DashboardSummary } from "../../src/shared/schemas/dashboard";
 import type { RouteDeps } from "./types";
 
 /** Headline figures; each block only for administrators who hold the module's code. */

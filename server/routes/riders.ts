@@ -9,7 +9,7 @@ import { z } from "zod";
 import { PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
 import { notFound } from "../errors";
-import { errorResponses } from "../schemas/common";
+import { errorResponses } from "../../src/shared/schemas/common";
 import {
   editRiderFieldsSchema,
   editRiderFormSchema,
@@ -19,7 +19,7 @@ import {
   riderDetailsSchema,
   riderDocumentQuerySchema,
   riderVerificationBodySchema,
-} from "../schemas/riders";
+} from "../../src/shared/schemas/riders";
 import {
   editRider,
   findRider,

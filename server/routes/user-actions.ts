@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
-import { errorResponses, idParamsSchema } from "../schemas/common";
+import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 import {
   auditListSchema,
   auditQuerySchema,
   banBodySchema,
   urlBodySchema,
-} from "../schemas/user-actions";
-import { userDtoSchema } from "../schemas/users";
+} from "../../src/shared/schemas/user-actions";
+import { userDtoSchema } from "../../src/shared/schemas/users";
 import { listUserAudit } from "../services/user-audit";
 import { banChange, changeUser, urlChange } from "../services/user-actions";
 import { toUserDto } from "../services/users";

@@ -4,7 +4,7 @@ import { currentAdmin } from "../auth/access";
 import { HttpError } from "../errors";
 import { renderPasswordResetEmail } from "../mail/password-reset-email";
 import { createMailer } from "../mail/transport";
-import { errorBodySchema, errorResponses } from "../schemas/common";
+import { errorBodySchema, errorResponses } from "../../src/shared/schemas/common";
 import {
   mgmtBanBodySchema,
   mgmtUserPageSchema,
@@ -15,7 +15,7 @@ import {
   searchBuyerQuerySchema,
   searchBuyerResponseSchema,
   setVipBodySchema,
-} from "../schemas/user-mgmt";
+} from "../../src/shared/schemas/user-mgmt";
 import { issuePasswordReset } from "../services/password-reset";
 import { banChange, changeUser, vipChange } from "../services/user-actions";
 import {

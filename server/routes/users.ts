@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
 import { notFound } from "../errors";
-import { errorResponses, idParamsSchema } from "../schemas/common";
-import { userDetailSchema } from "../schemas/users";
+import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
+import { userDetailSchema } from "../../src/shared/schemas/users";
 import { findUserDetail } from "../services/users";
 import type { RouteDeps } from "./types";
 

@@ -9,7 +9,7 @@ import { hashPassword } from "../auth/password";
 import type { Db, DbOrTx, Tx } from "../db";
 import { administrators, type AdministratorRow, type AdminStatus } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
-import type { AdminDto } from "../schemas/administrators";
+import type { AdminDto } from "../../src/shared/schemas/administrators";
 
 /** An administrator row as the API shows it (never the hash): the Admin module's record. */
 export const toAdminDto = (row: AdministratorRow): AdminDto =>

@@ -4,7 +4,7 @@ import { recordAudit } from "../audit";
 import type { Db, Tx } from "../db";
 import { agents, type AdministratorRow } from "../db/schema";
 import { notFound } from "../errors";
-import type { UserDetail } from "../schemas/users";
+import type { UserDetail } from "../../src/shared/schemas/users";
 import { findUser } from "./user-actions";
 import { findUserDetail } from "./users";
 

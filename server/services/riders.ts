@@ -17,7 +17,7 @@ import type {
   RiderDetails,
   RiderDocumentDto,
   RiderVerificationBody,
-} from "../schemas/riders";
+} from "../../src/shared/schemas/riders";
 import { moveIntoPlace, removeFiles, type StagedDocument } from "../uploads/storage";
 import { findUser } from "./user-actions";
 import { toUserDto } from "./users";

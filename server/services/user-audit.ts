@@ -3,7 +3,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db";
 import { administrators, auditLog, users } from "../db/schema";
 import { notFound } from "../errors";
-import type { AuditEntryDto } from "../schemas/user-actions";
+import type { AuditEntryDto } from "../../src/shared/schemas/user-actions";
 
 const aboutUser = (userId: number) =>
   and(eq(auditLog.targetTable, "users"), eq(auditLog.targetId, String(userId)));

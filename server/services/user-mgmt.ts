@@ -4,7 +4,7 @@ import { BUYER_SEARCH_MAX_RESULTS } from "../../src/shared/user-actions";
 import { searchCondition } from "../aggregation/filter";
 import type { DbOrTx } from "../db";
 import { users, type UserRole, type UserRow } from "../db/schema";
-import type { MgmtUser } from "../schemas/user-mgmt";
+import type { MgmtUser } from "../../src/shared/schemas/user-mgmt";
 import { usersCollection } from "./users";
 
 export function toMgmtUser(row: UserRow): MgmtUser {

@@ -7,7 +7,7 @@ import { users as userDeclaration } from "../../src/shared/modules/users";
 import type { DbOrTx, Tx } from "../db";
 import { agents, riders, users, wallets, type UserRow } from "../db/schema";
 import { bindModule, toItem, type ActionContext } from "../kit/bind";
-import type { UserDetail, UserDto } from "../schemas/users";
+import type { UserDetail, UserDto } from "../../src/shared/schemas/users";
 import { dormancyDaysSql } from "./settings";
 
 /** A user row as the API shows it: the users module's record. */

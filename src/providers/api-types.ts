@@ -1,11 +1,12 @@
 /**
- * API payload types for the console, taken from the server's zod schemas (the one source of
- * truth, also published as OpenAPI). Type-only: no server code ever reaches the browser bundle.
+ * API payload types for the console, taken from the zod schemas shared with the server
+ * (src/shared/schemas and the module declarations: the one source of truth, also published as
+ * OpenAPI). Nothing here imports the server.
  */
 import type { z } from "zod";
 
-import type { loginResponseSchema } from "../../server/schemas/auth";
-import type { changePasswordBodySchema } from "../../server/schemas/account";
+import type { loginResponseSchema } from "../shared/schemas/auth";
+import type { changePasswordBodySchema } from "../shared/schemas/account";
 
 export type {
   AdminDto,
@@ -14,11 +15,11 @@ export type {
   AdministratorList,
   CreateAdministratorBody,
   UpdateAdministratorBody,
-} from "../../server/schemas/administrators";
-export type { UpdateAccountBody } from "../../server/schemas/account";
-export type { LoginBody } from "../../server/schemas/auth";
+} from "../shared/schemas/administrators";
+export type { UpdateAccountBody } from "../shared/schemas/account";
+export type { LoginBody } from "../shared/schemas/auth";
 export type { ChangeContactSubmissionDto } from "../shared/modules/change-contact";
-export type { DashboardSummary } from "../../server/schemas/dashboard";
+export type { DashboardSummary } from "../shared/schemas/dashboard";
 export type {
   AgentFacts,
   ApprovalStatus,
@@ -30,12 +31,12 @@ export type {
   UserRole,
   UserWallet,
   WalletStatus,
-} from "../../server/schemas/users";
-export type { RiderAttendance, RiderDetails } from "../../server/schemas/riders";
-export type { AuditEntryDto as AuditEntry } from "../../server/schemas/user-actions";
-export type { DecisionBody } from "../../server/schemas/user-actions";
+} from "../shared/schemas/users";
+export type { RiderAttendance, RiderDetails } from "../shared/schemas/riders";
+export type { AuditEntryDto as AuditEntry } from "../shared/schemas/user-actions";
+export type { DecisionBody } from "../shared/schemas/user-actions";
 /** The contract's error body, `{ code?, message, data? }`. */
-export type { ErrorBody as ApiErrorBody } from "../../server/schemas/common";
+export type { ErrorBody as ApiErrorBody } from "../shared/schemas/common";
 
 /** `POST /api/auth/login` answer. */
 export type LoginResponse = z.output<typeof loginResponseSchema>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
-import type { AdminDto, AdministratorList } from "../../server/schemas/administrators";
+import type { AdminDto, AdministratorList } from "../../src/shared/schemas/administrators";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 

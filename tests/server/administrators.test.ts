@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
 import { verifyPassword } from "../../server/auth/password";
 import { administrators, auditLog } from "../../server/db/schema";
-import type { AdminDto } from "../../server/schemas/administrators";
+import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { updateAdministrator } from "../../server/services/administrators";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";

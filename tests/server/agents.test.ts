@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import { agents, auditLog, users } from "../../server/db/schema";
-import type { UserDetail } from "../../server/schemas/users";
+import type { UserDetail } from "../../src/shared/schemas/users";
 import { AGENT_TYPES } from "../../src/shared/agents";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
 import type { Db } from "../../server/db";
 import { changeContactSubmissions, riders, users } from "../../server/db/schema";
-import type { DashboardSummary } from "../../server/schemas/dashboard";
+import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { insertUser } from "./support/user-fixtures";

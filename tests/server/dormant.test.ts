@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
 import type { Db } from "../../server/db";
 import { globalSettings, type users } from "../../server/db/schema";
-import type { UserList } from "../../server/schemas/users";
+import type { UserList } from "../../src/shared/schemas/users";
 import { SETTING_KEYS } from "../../server/services/settings";
 import { createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";

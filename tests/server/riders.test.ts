@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import { auditLog, riderAttendance, riders, users } from "../../server/db/schema";
-import type { RiderAttendance, RiderDetails } from "../../server/schemas/riders";
+import type { RiderAttendance, RiderDetails } from "../../src/shared/schemas/riders";
 import { DOCUMENT_MAX_BYTES } from "../../src/shared/riders";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { UserDto } from "../../server/schemas/users";
+import type { UserDto } from "../../src/shared/schemas/users";
 import { REMARK_MAX_LENGTH } from "../../src/shared/user-actions";
 import {
   auditEntries,

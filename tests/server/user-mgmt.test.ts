@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { userPasswordResets } from "../../server/db/schema";
-import type { MgmtUser } from "../../server/schemas/user-mgmt";
+import type { MgmtUser } from "../../src/shared/schemas/user-mgmt";
 import { hashResetToken } from "../../server/services/password-reset";
 import { createTestApp } from "./support/app";
 import { readMail } from "./support/mime";

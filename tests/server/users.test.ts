@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import { agents, riders, users, wallets } from "../../server/db/schema";
-import type { UserDetail, UserDto, UserList } from "../../server/schemas/users";
+import type { UserDetail, UserDto, UserList } from "../../src/shared/schemas/users";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 

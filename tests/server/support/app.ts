@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 
 import { buildApp, type App } from "../../../server/app";
-import type { AdminDto } from "../../../server/schemas/administrators";
+import type { AdminDto } from "../../../src/shared/schemas/administrators";
 import type { TestDatabase } from "./database";
 
 /** The seeded demo administrators (default passwords; tests run with a fixed environment). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CALCULATOR_FIELDS } from "../../src/calculator/inputs";
+import { CALCULATOR_FIELDS } from "../../calculator/inputs";
 import { errorBodySchema, errorResponses, emailSchema } from "./common";
 
 export const REPORT_LANGUAGES = ["en-US", "cn-ZH"] as const;

@@ -9,7 +9,7 @@ import {
   PLATE_PATTERN,
   VEHICLE_TYPES,
   VERIFICATION_REMARKS_MAX_LENGTH,
-} from "../../src/shared/riders";
+} from "../riders";
 import { isoDateTime } from "./common";
 import { riderFactsSchema, userDtoSchema } from "./users";
 

@@ -1,23 +1,11 @@
 import { z } from "zod";
 
-import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../../src/shared/user-actions";
+import { remarkSchema } from "../kit/module";
+import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../user-actions";
 import { isoDateTime } from "./common";
 
-/** A remark as staff type it: trimmed, 1–500 characters. */
-export const remarkSchema = z
-  .string()
-  .trim()
-  .min(1, "Remark is required")
-  .max(REMARK_MAX_LENGTH, `Remark must be at most ${REMARK_MAX_LENGTH} characters`);
-
-/** approve or reject, with the remark the user is told (required for both). */
-export const decisionBodySchema = z
-  .strictObject({
-    action: z.enum(["approve", "reject"]),
-    remark: remarkSchema,
-  })
-  .meta({ id: "DecisionBody" });
-export type DecisionBody = z.infer<typeof decisionBodySchema>;
+// The remark rule and the approve / reject body are the module kit's (one definition).
+export { decisionBodySchema, remarkSchema, type DecisionBody } from "../kit/module";
 
 export const banRemarkSchema = remarkSchema
   .optional()

@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-import {
-  AGENT_TYPES,
-  COMMISSION_RATE_MESSAGE,
-  percentToBasisPoints,
-} from "../../src/shared/agents";
+import { AGENT_TYPES, COMMISSION_RATE_MESSAGE, percentToBasisPoints } from "../agents";
 import { accountNumberSchema } from "./riders";
 
 export const changeAgentTypeBodySchema = z.strictObject({

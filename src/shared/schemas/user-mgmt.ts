@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { BUYER_SEARCH_MIN_LENGTH } from "../../src/shared/user-actions";
-import { hasControlCharacters } from "../aggregation/filter";
-import { APPROVAL_STATUSES, USER_ROLES } from "../db/schema";
+import { BUYER_SEARCH_MIN_LENGTH } from "../user-actions";
+import { hasControlCharacters } from "../text";
+import { APPROVAL_STATUSES, USER_ROLES } from "../domain";
 import { banRemarkSchema, requireRemarkWhenBanning } from "./user-actions";
 
 /** A user as the /user-mgmt calls show it: snake_case, as that contract names its fields. */

@@ -23,8 +23,7 @@ export const idParamsSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** Timestamps cross the API as ISO-8601 strings. */
-export const isoDateTime = z.iso.datetime({ offset: true });
+export { isoDateTime } from "../kit/types";
 
 /** A trimmed, non-empty name. */
 export const nameSchema = z.string().trim().min(1).max(100);

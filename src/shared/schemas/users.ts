@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-import { aggregationListSchema } from "../../src/shared/kit/list";
-import { users } from "../../src/shared/modules/users";
+import { aggregationListSchema } from "../kit/list";
+import { users } from "../modules/users";
 
-import { RIDER_VERIFICATION_STATUSES, WALLET_STATUSES } from "../db/schema";
+import { RIDER_VERIFICATION_STATUSES, WALLET_STATUSES } from "../domain";
 
 /** A wallet account holder as the API shows it (domain.md, "People"): the users module's record. */
 export const userDtoSchema = users.item;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { aggregationListSchema } from "../../src/shared/kit/list";
+import { aggregationListSchema } from "../kit/list";
 
-import { isPermissionCode, PERMISSION_CODES } from "../../src/shared/permissions";
-import { administrators } from "../../src/shared/modules/administrators";
-import { ADMIN_STATUSES } from "../db/schema";
+import { isPermissionCode, PERMISSION_CODES } from "../permissions";
+import { administrators } from "../modules/administrators";
+import { ADMIN_STATUSES } from "../domain";
 import { emailSchema, nameSchema } from "./common";
 
 /** An administrator as the API shows it; never the password hash: the Admin module's record. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ADMIN_LANGUAGES } from "../db/schema";
+import { ADMIN_LANGUAGES } from "../domain";
 import { newPasswordSchema } from "./administrators";
 import { nameSchema } from "./common";
 
