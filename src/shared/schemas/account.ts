@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { PASSWORD_MAX_LENGTH } from "../password-policy";
+
 import { ADMIN_LANGUAGES } from "../domain";
 import { newPasswordSchema } from "./administrators";
 import { nameSchema } from "./common";
@@ -11,6 +13,7 @@ export const updateAccountBodySchema = z.strictObject({
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: z.string().min(1).max(1024),
+  // No password the policy accepts is longer (src/shared/password-policy.ts).
+  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: newPasswordSchema,
 });

@@ -26,8 +26,11 @@ export const permissionCodesSchema = z
   .max(PERMISSION_CODES.length * 2)
   .describe("Permission codes; duplicates are ignored");
 
-/** Checked against the password policy by the route (400 WEAK_PASSWORD lists the broken rules). */
-export const newPasswordSchema = z.string().max(1024);
+/**
+ * Checked against the password policy by the route (400 WEAK_PASSWORD lists the broken rules,
+ * its length among them): the policy is the one definition of a new password's limits.
+ */
+export const newPasswordSchema = z.string();
 
 export const createAdministratorBodySchema = z.strictObject({
   name: nameSchema,
