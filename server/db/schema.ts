@@ -272,7 +272,6 @@ export const globalSettings = pgTable("global_settings", {
 });
 
 export type AdministratorRow = typeof administrators.$inferSelect;
-export type NewAdministratorRow = typeof administrators.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
 
 /**

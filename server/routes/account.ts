@@ -7,7 +7,10 @@ import { currentAdmin } from "../auth/access";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { administrators } from "../db/schema";
 import { HttpError } from "../errors";
-import { changePasswordBodySchema, updateAccountBodySchema } from "../../src/shared/schemas/account";
+import {
+  changePasswordBodySchema,
+  updateAccountBodySchema,
+} from "../../src/shared/schemas/account";
 import { adminDtoSchema } from "../../src/shared/schemas/administrators";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { adminAuditSnapshot, assertStrongPassword, toAdminDto } from "../services/administrators";

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
-import { changeAgentCommissionBodySchema, changeAgentTypeBodySchema } from "../../src/shared/schemas/agents";
+import {
+  changeAgentCommissionBodySchema,
+  changeAgentTypeBodySchema,
+} from "../../src/shared/schemas/agents";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { userDetailSchema } from "../../src/shared/schemas/users";
 import { changeAgent } from "../services/agents";

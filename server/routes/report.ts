@@ -11,7 +11,11 @@ import { renderReportEmail } from "../mail/report-email";
 import { createMailer } from "../mail/transport";
 import { verifyCaptcha } from "../report/captcha";
 import { recipientPseudonym, reportLimits } from "../report/limits";
-import { reportBodySchema, reportErrorResponses, reportSentSchema } from "../../src/shared/schemas/report";
+import {
+  reportBodySchema,
+  reportErrorResponses,
+  reportSentSchema,
+} from "../../src/shared/schemas/report";
 import type { RouteDeps } from "./types";
 
 export const MAIL_FAILED_MESSAGE = "The report could not be sent, please try again later";

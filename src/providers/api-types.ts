@@ -6,7 +6,6 @@
 import type { z } from "zod";
 
 import type { loginResponseSchema } from "../shared/schemas/auth";
-import type { changePasswordBodySchema } from "../shared/schemas/account";
 
 export type {
   AdminDto,
@@ -40,5 +39,3 @@ export type { ErrorBody as ApiErrorBody } from "../shared/schemas/common";
 
 /** `POST /api/auth/login` answer. */
 export type LoginResponse = z.output<typeof loginResponseSchema>;
-/** `POST /api/account/password` body. */
-export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryClientConfig } from "@tanstack/react-query";
+import type { QueryClientConfig } from "@tanstack/react-query";
 
 import { isApiError } from "./api-error";
 
@@ -44,7 +44,3 @@ export const queryClientConfig: QueryClientConfig = {
     mutations: { retry: false },
   },
 };
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient(queryClientConfig);
-}

@@ -1,16 +1,12 @@
 import { stringifyTableParams } from "@refinedev/core";
 import { resourceModules } from "../../resources";
+import type { DashboardSummary } from "../../shared/schemas/dashboard";
 
 /**
- * `GET /api/dashboard/summary`: a section is present only when the caller holds its code
- * (administrators: 8, users and pending: 0).
+ * `GET /api/dashboard/summary` (src/shared/schemas/dashboard.ts): a section is present only when
+ * the caller holds its code (administrators: 8, users and pending: 0).
  */
-export interface DashboardSummary {
-  administrators?: { total: number; active: number; disabled: number; banned: number };
-  users?: { total: number; pending: number; approved: number; rejected: number };
-  /** Work waiting for staff (code 0). */
-  pending?: { approvals: number; changeContact: number; riderVerifications: number };
-}
+export type { DashboardSummary };
 
 export type SectionKey = keyof DashboardSummary;
 

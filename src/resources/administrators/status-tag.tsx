@@ -2,9 +2,9 @@ import { CrownOutlined } from "@ant-design/icons";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { STATUS_COLOURS } from "../../app/theme";
-import type { AdminStatus } from "../../providers/api-types";
+import { ADMIN_STATUSES, type AdminStatus } from "../../shared/domain";
 
-export const ADMIN_STATUSES: readonly AdminStatus[] = ["active", "disabled", "banned"];
+export { ADMIN_STATUSES };
 
 export function AdminStatusTag({ status }: { status: AdminStatus }) {
   const { t } = useTranslation("admin");

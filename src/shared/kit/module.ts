@@ -295,16 +295,3 @@ export function defineModule<
 
 /** The record type a declaration describes. */
 export type ItemOf<M extends ModuleDecl> = z.output<M["item"]>;
-
-/** The fields of a declaration with a given option set. */
-export function fieldsWhere(
-  module: ModuleDecl,
-  test: (decl: FieldDecl) => unknown,
-): Array<[string, FieldDecl]> {
-  return Object.entries(module.fields).filter(([, decl]) => Boolean(test(decl)));
-}
-
-/** The module's permission for one of its actions. */
-export function actionPermission(module: ModuleDecl, action: ActionDecl): PermissionCode | null {
-  return action.permission ?? module.permission;
-}
