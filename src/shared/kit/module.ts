@@ -287,9 +287,18 @@ export function defineModule<
       .filter(([, decl]) => !decl.filterOnly)
       .map(([key, decl]) => [key, decl.schema]),
   );
-  const item = z
-    .object(shape)
-    .meta({ id: input.schemaId ?? `${input.queryName}Item` }) as ModuleDecl<F, A>["item"];
+  if (input.viewOf) {
+    const own = Object.keys(shape).sort().join();
+    if (own !== Object.keys(input.viewOf.item.shape).sort().join()) {
+      throw problem(name, `its fields differ from those of "${input.viewOf.name}", which it views`);
+    }
+  }
+  // A view shows the records of the module it views: one schema (and OpenAPI component).
+  const item = (input.viewOf?.item ??
+    z.object(shape).meta({ id: input.schemaId ?? `${input.queryName}Item` })) as ModuleDecl<
+    F,
+    A
+  >["item"];
   return { ...input, actions, item };
 }
 
