@@ -15,6 +15,7 @@ import {
   pickInitialLanguage,
   type Language,
 } from "../shared/language";
+import { MODULES } from "../shared/modules";
 
 // The language rule lives in src/shared so the public calculator can use it without this stack.
 export {
@@ -27,21 +28,24 @@ export {
   type Language,
 };
 
-export const NAMESPACES = [
-  "common",
-  "menu",
-  "dashboard",
-  "setting",
-  "admin",
-  "errors",
-  "users",
-  "riders",
-  "approval",
-  "contact",
-  "dormant",
-  "kit",
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+/** The console's own namespaces, then every declared module's (its words live in its own). */
+export const NAMESPACES: readonly string[] = [
+  ...new Set([
+    "common",
+    "menu",
+    "dashboard",
+    "setting",
+    "admin",
+    "errors",
+    "users",
+    "riders",
+    "approval",
+    "contact",
+    "dormant",
+    "kit",
+    ...MODULES.map((module) => module.i18n),
+  ]),
+];
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.
 const localeFiles = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {

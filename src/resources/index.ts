@@ -1,4 +1,7 @@
 import type { ResourceProps } from "@refinedev/core";
+
+import { resourceOf } from "../app/kit/resource";
+import { MODULES } from "../shared/modules";
 import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormant } from "./dormant";
@@ -6,13 +9,22 @@ import type { ResourceModule } from "./types";
 import { userApproval } from "./user-approval";
 import { users } from "./users";
 
-/** Every back-office module in this build; adding one here adds its routes and menu entry. */
-export const resourceModules: readonly ResourceModule[] = [
+/** Modules with a screen of their own (a folder here); every other one is drawn whole by the kit. */
+const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   administrators,
   users,
   userApproval,
   changeContact,
   dormant,
 ];
+
+/**
+ * Every back-office module in this build, one per declaration (src/shared/modules): declaring a
+ * module adds its routes and its menu entry.
+ */
+export const resourceModules: readonly ResourceModule[] = MODULES.map(
+  (module) =>
+    WITH_OWN_SCREENS.find((own) => own.resource.name === module.name) ?? resourceOf(module),
+);
 
 export const resources: ResourceProps[] = resourceModules.map((module) => module.resource);
