@@ -18,15 +18,7 @@ import {
 import { MODULES } from "../shared/modules";
 
 // The language rule lives in src/shared so the public calculator can use it without this stack.
-export {
-  DEFAULT_LANGUAGE,
-  HTML_LANG,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  isLanguage,
-  pickInitialLanguage,
-  type Language,
-};
+export * from "../shared/language";
 
 /** The console's own namespaces, then every declared module's (its words live in its own). */
 export const NAMESPACES: readonly string[] = [

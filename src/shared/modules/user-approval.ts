@@ -1,6 +1,6 @@
 import { decision, defineModule } from "../kit/module";
 import { PERMISSION } from "../permissions";
-import { userFields, users } from "./users";
+import { USER_COLUMNS, userFields, users } from "./users";
 
 /** User > Approval: the users list, always filtered to pending users, with the decision. */
 export const userApproval = defineModule({
@@ -15,11 +15,7 @@ export const userApproval = defineModule({
   i18n: "approval",
   paths: { list: "/user-approval" },
   fields: userFields({
-    accountNumber: { list: { width: 125 } },
-    name: { list: { width: 180 }, display: { kind: "link", to: "users", idField: "id" } },
-    email: { list: { width: 230 } },
-    phone: { list: { width: 135 } },
-    role: { list: { width: 100 } },
+    ...USER_COLUMNS,
     createdAt: { list: { width: 160 }, display: { kind: "dateTime" } },
   }),
   titleField: "name",

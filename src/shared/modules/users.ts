@@ -77,6 +77,16 @@ export function userFields(listed: Partial<Record<string, Listing>> = {}) {
   };
 }
 
+/** The columns every list of users shows, in this order (a list adds its own). */
+export const USER_COLUMNS = {
+  accountNumber: { list: { width: 125 } },
+  // A width of its own: without one the fixed-width columns left the name a letter wide.
+  name: { list: { width: 180 }, display: { kind: "link", to: "users", idField: "id" } },
+  email: { list: { width: 230 } },
+  phone: { list: { width: 135 } },
+  role: { list: { width: 100 } },
+} as const satisfies Partial<Record<string, Listing>>;
+
 /** User > User: every wallet account holder. */
 export const users = defineModule({
   name: "users",
@@ -89,12 +99,7 @@ export const users = defineModule({
   schemaId: "UserDto",
   paths: { list: "/user-mgmt", show: "/user-details" },
   fields: userFields({
-    accountNumber: { list: { width: 125 } },
-    // A width of its own: without one the fixed-width columns left the name a letter wide.
-    name: { list: { width: 180 }, display: { kind: "link", to: "users", idField: "id" } },
-    email: { list: { width: 230 } },
-    phone: { list: { width: 135 } },
-    role: { list: { width: 100 } },
+    ...USER_COLUMNS,
     approvalStatus: { list: { width: 125 } },
     riderVerification: { control: true },
     isBanned: { control: true },
