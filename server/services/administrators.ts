@@ -43,6 +43,31 @@ export function assertStrongPassword(password: string): void {
   }
 }
 
+/** Only a super administrator edits, resets or disables a super administrator (issue 16). */
+const superAdminOnly = () =>
+  new HttpError(
+    403,
+    "Only a super administrator can change a super administrator",
+    "SUPER_ADMIN_ONLY",
+  );
+
+/**
+ * An administrator grants or removes only codes it holds itself (a super administrator holds
+ * all): otherwise a holder of Admin (8) alone could grant itself every module.
+ */
+export function assertGrantable(actor: AdministratorRow, codes: Iterable<number>): void {
+  if (actor.isSuperAdmin) return;
+  const foreign = [...new Set(codes)].filter((code) => !actor.permissions.includes(code));
+  if (foreign.length > 0) {
+    throw new HttpError(
+      403,
+      `You can grant or remove only permissions you hold yourself (not ${foreign.join(", ")})`,
+      "PERMISSION_NOT_HELD",
+      { codes: foreign },
+    );
+  }
+}
+
 const emailTaken = (email: string) =>
   conflict("EMAIL_TAKEN", `The e-mail ${email} is already used by another administrator`);
 
@@ -108,6 +133,7 @@ export async function createAdministrator(
   actor: AdministratorRow,
   input: NewAdministrator,
 ): Promise<AdministratorRow> {
+  assertGrantable(actor, input.permissions);
   assertStrongPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -152,9 +178,10 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 
 /**
  * Applies a partial change to an administrator, enforcing the rules that keep the back office
- * governable: a super administrator's permissions and status never change through the API (and
- * only a super administrator may change their e-mail or password), nobody changes their own
- * status, and the last active holder of Admin (8) keeps it. Writes the audit entry in the same
+ * governable: only a super administrator changes a super administrator (403 SUPER_ADMIN_ONLY),
+ * whose permissions and status never change through the API (so the last one always remains);
+ * an administrator grants or removes only codes it holds (403 PERMISSION_NOT_HELD); nobody
+ * changes their own status; and the last active holder of Admin (8) keeps it. Writes the audit entry in the same
  * transaction. `action` names the call in the audit trail.
  */
 export async function updateAdministrator(
@@ -182,19 +209,24 @@ export async function updateAdministrator(
       const statusChange = changes.status !== undefined && changes.status !== current.status;
       const emailChange = changes.email !== undefined && changes.email !== current.email;
 
+      const nameChange = changes.name !== undefined && changes.name !== current.name;
+      const anyChange =
+        nameChange || emailChange || permissionsChange || statusChange || passwordHash !== undefined;
       if (current.isSuperAdmin) {
+        if (anyChange && !actor.isSuperAdmin) throw superAdminOnly();
         if (permissionsChange || statusChange) {
           throw conflict(
             "SUPER_ADMIN_IMMUTABLE",
             "A super administrator's permissions and status cannot be changed",
           );
         }
-        if ((emailChange || passwordHash !== undefined) && !actor.isSuperAdmin) {
-          throw conflict(
-            "SUPER_ADMIN_IMMUTABLE",
-            "Only a super administrator can change a super administrator's e-mail or password",
-          );
-        }
+      }
+      if (permissionsChange && permissions !== undefined) {
+        const before = new Set(current.permissions);
+        const after = new Set(permissions);
+        const moved = [...after].filter((code) => !before.has(code));
+        moved.push(...[...before].filter((code) => !after.has(code)));
+        assertGrantable(actor, moved);
       }
       if (statusChange && current.id === actor.id) {
         throw conflict("SELF_STATUS_CHANGE", "You cannot change your own status");
@@ -233,7 +265,7 @@ export async function updateAdministrator(
       }
 
       const set: Partial<typeof administrators.$inferInsert> = {};
-      if (changes.name !== undefined && changes.name !== current.name) set.name = changes.name;
+      if (nameChange) set.name = changes.name;
       if (emailChange) set.email = changes.email;
       if (passwordHash !== undefined) set.passwordHash = passwordHash;
       if (permissionsChange) set.permissions = permissions;

@@ -258,21 +258,68 @@ describe("PATCH /v1/api/administrators/:id", () => {
   });
 
   it("409 SUPER_ADMIN_IMMUTABLE for a super administrator's permissions or status", async () => {
-    const { token } = await createAdmin(app, superToken, [8]);
     for (const payload of [{ permissions: [0] }, { status: "disabled" }]) {
-      for (const caller of [token, superToken]) {
-        const response = await patch(superAdmin.id, payload, caller);
-        expect(response.statusCode).toBe(409);
-        expect(response.json().code).toBe("SUPER_ADMIN_IMMUTABLE");
-      }
+      const response = await patch(superAdmin.id, payload, superToken);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe("SUPER_ADMIN_IMMUTABLE");
     }
-    // Only a super administrator may change a super administrator's e-mail or password.
-    const takeover = await patch(superAdmin.id, { password: "Taken#Over1" }, token);
-    expect(takeover.statusCode).toBe(409);
-    expect(takeover.json().code).toBe("SUPER_ADMIN_IMMUTABLE");
+  });
+
+  // Issue 16: an administrator holding only Admin (8) renamed the super administrator and reset
+  // its password (this test asserted a 409 for the takeover; the rule now answers 403).
+  it("403 SUPER_ADMIN_ONLY when anyone but a super administrator changes one", async () => {
+    const { token } = await createAdmin(app, superToken, [8]);
+    for (const payload of [
+      { permissions: [0] },
+      { status: "disabled" },
+      { password: "Taken#Over1" },
+      { name: "Renamed" },
+      { email: uniqueEmail("takeover") },
+    ]) {
+      const response = await patch(superAdmin.id, payload, token);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: "SUPER_ADMIN_ONLY",
+        message: "Only a super administrator can change a super administrator",
+      });
+    }
+    expect((await get(superAdmin.id)).json()).toMatchObject({ name: superAdmin.name });
+    expect(await login(app, DEMO.superAdmin)).toMatchObject({ admin: { id: superAdmin.id } });
     // Re-sending the same permissions is not a change.
     const same = await patch(superAdmin.id, { permissions: superAdmin.permissions }, token);
     expect(same.statusCode).toBe(200);
+  });
+
+  it("403 PERMISSION_NOT_HELD when granting or removing a code the caller does not hold", async () => {
+    const { admin: me, token } = await createAdmin(app, superToken, [8, 0]);
+    // Granting itself every module.
+    const escalate = await patch(me.id, { permissions: [0, 4, 8, 12, 33] }, token);
+    expect(escalate.statusCode).toBe(403);
+    expect(escalate.json()).toMatchObject({
+      code: "PERMISSION_NOT_HELD",
+      data: { codes: [4, 12, 33] },
+    });
+    const through = await post(
+      "/v1/user-mgmt/change-admin-permission",
+      { admin_id: me.id, permission_codes: [0, 8, 35] },
+      token,
+    );
+    expect(through.statusCode).toBe(403);
+    // Creating an administrator with a code it lacks, or removing one from another.
+    const create = await post(
+      "/v1/api/administrators",
+      { name: "Finance Two", email: uniqueEmail(), password: "Correct#Horse1", permissions: [33] },
+      token,
+    );
+    expect(create.statusCode).toBe(403);
+    const { admin: finance } = await createAdmin(app, superToken, [0, 33]);
+    expect((await patch(finance.id, { permissions: [0] }, token)).statusCode).toBe(403);
+    expect((await get(me.id)).json()).toMatchObject({ permissions: [0, 8] });
+    expect((await get(finance.id)).json()).toMatchObject({ permissions: [0, 33] });
+    // Codes it holds move freely.
+    const allowed = await patch(finance.id, { permissions: [33] }, token);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toMatchObject({ permissions: [33] });
   });
 
   it("rolls the change back when its audit entry cannot be written", async () => {
@@ -326,7 +373,8 @@ describe("the last holder of Admin (8)", () => {
 
   it("409 LAST_ADMIN_HOLDER when the last active holder would lose 8", async () => {
     const { admin: last, token: lastToken } = await createAdmin(app, superToken, [0, 8]);
-    const { admin: helper, token: helperToken } = await createAdmin(app, superToken, [8]);
+    // The helper holds 0 as well: nobody grants or removes a code it does not hold.
+    const { admin: helper, token: helperToken } = await createAdmin(app, superToken, [0, 8]);
     const parked = await leaveOnly([last.id, helper.id]);
     try {
       // With two holders, one may step down.

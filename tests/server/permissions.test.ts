@@ -55,7 +55,8 @@ const ADMIN_ROUTES = [
     request: () => ({
       method: "POST" as const,
       url: "/v1/api/administrators",
-      payload: { name: "Matrix", email: freshEmail(), password: "Matrix#Pass1", permissions: [0] },
+      // Only codes the caller holds can be granted (issue 16): the holder holds 8.
+      payload: { name: "Matrix", email: freshEmail(), password: "Matrix#Pass1", permissions: [8] },
     }),
   },
   {
@@ -79,7 +80,7 @@ const ADMIN_ROUTES = [
     request: () => ({
       method: "POST" as const,
       url: "/v1/user-mgmt/change-admin-permission",
-      payload: { admin_id: targetId, permission_codes: [0, 4] },
+      payload: { admin_id: targetId, permission_codes: [0, 8] },
     }),
   },
 ];
