@@ -211,7 +211,11 @@ export async function updateAdministrator(
 
       const nameChange = changes.name !== undefined && changes.name !== current.name;
       const anyChange =
-        nameChange || emailChange || permissionsChange || statusChange || passwordHash !== undefined;
+        nameChange ||
+        emailChange ||
+        permissionsChange ||
+        statusChange ||
+        passwordHash !== undefined;
       if (current.isSuperAdmin) {
         if (anyChange && !actor.isSuperAdmin) throw superAdminOnly();
         if (permissionsChange || statusChange) {
