@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { holdsPermission, isPermissionCode } from "../../src/shared/permissions";
 import type { PermissionCode } from "../../src/shared/permissions";
 import type { Db } from "../db";
-import { administrators, type AdministratorRow } from "../db/schema";
+import { administrators, revokedTokens, type AdministratorRow } from "../db/schema";
 import { HttpError } from "../errors";
-import { TOKEN_MESSAGES, tokenFromHeader, type TokenService } from "./tokens";
+import { TOKEN_MESSAGES, tokenFromHeader, type TokenClaims, type TokenService } from "./tokens";
 
 /**
  * What a route needs, declared once in its `config.access`:
@@ -25,6 +25,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The authenticated administrator on "session" and permission routes; null on public ones. */
     admin: AdministratorRow | null;
+    /** The claims of the token that authenticated it (what a logout revokes). */
+    token: TokenClaims | null;
   }
 }
 
@@ -75,9 +77,14 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     !exemptPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
   app.decorateRequest("admin", null);
-  // Every authenticated request runs this: built once, planned once per connection.
+  app.decorateRequest("token", null);
+  // Every authenticated request runs this: built once, planned once per connection. It also
+  // says whether the token was given back by a logout.
   const findAdmin = db
-    .select()
+    .select({
+      admin: administrators,
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")})`,
+    })
     .from(administrators)
     .where(eq(administrators.id, sql.placeholder("id")))
     .prepare("session_administrator");
@@ -102,11 +109,18 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
 
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, TOKEN_MESSAGES.missing);
-    const adminId = await tokens.verify(token);
-    const [admin] = await findAdmin.execute({ id: adminId });
-    if (!admin) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
+    const claims = await tokens.verify(token);
+    const [found] = await findAdmin.execute({ id: claims.adminId, jti: claims.jti });
+    if (!found) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
+    const { admin, revoked } = found;
+    // A banned or disabled administrator is told so (their older tokens are invalid too).
     if (admin.status !== "active") throw new HttpError(403, TOKEN_MESSAGES.banned);
+    // Logged out, or issued before a password, e-mail or status change: no longer a credential.
+    if (revoked || admin.credentialVersion !== claims.version) {
+      throw new HttpError(401, TOKEN_MESSAGES.invalid);
+    }
     request.admin = admin;
+    request.token = claims;
 
     if (access !== "session" && !holdsPermission(admin, access.permission)) {
       throw new HttpError(403, noPermissionMessage(request.method, access.thing));

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 
 import { recordAudit } from "../audit";
-import { administrators } from "../db/schema";
+import { administrators, revokedTokens } from "../db/schema";
 import { HttpError } from "../errors";
 import { requestLanguage, SERVER_TEXTS } from "../http/language";
 import type { RouteDeps } from "../routes/types";
@@ -82,7 +83,41 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
         });
         return row ?? admin;
       });
-      return { token: await tokens.sign(admin.id), admin: toAdminDto(updated) };
+      return {
+        token: await tokens.sign(admin.id, updated.credentialVersion),
+        admin: toAdminDto(updated),
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/logout",
+    {
+      config: { access: "session" },
+      schema: {
+        tags: ["auth"],
+        summary: "Log out: the presented token stops working at once, on every server instance",
+        response: { 204: z.undefined().describe("Logged out"), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const claims = request.token;
+      if (!claims) throw new Error("logout without the token's claims");
+      await db.transaction(async (tx) => {
+        // Tokens past their expiry need no row: a logout tidies them away.
+        await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+        await tx
+          .insert(revokedTokens)
+          .values({ jti: claims.jti, expiresAt: claims.expiresAt })
+          .onConflictDoNothing();
+        await recordAudit(tx, {
+          adminId: claims.adminId,
+          action: "auth.logout",
+          targetTable: "administrators",
+          targetId: claims.adminId,
+        });
+      });
+      return reply.status(204).send();
     },
   );
 };

@@ -63,6 +63,11 @@ export const administrators = pgTable(
     status: text("status", { enum: ADMIN_STATUSES }).notNull().default("active"),
     language: text("language", { enum: ADMIN_LANGUAGES }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Every token carries the version it was issued under; a password change or reset, an
+     * e-mail change, a ban or disable raises it, and every older token stops working at once.
+     */
+    credentialVersion: integer("credential_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -295,4 +300,17 @@ export const userPasswordResets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("user_password_resets_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Tokens given back by a logout before they expire (their JWT id); rows past their expiry may be
+ * deleted at any time. In the database, so that every server instance refuses them.
+ */
+export const revokedTokens = pgTable(
+  "revoked_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
 );

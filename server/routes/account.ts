@@ -17,7 +17,7 @@ import { adminAuditSnapshot, assertStrongPassword, toAdminDto } from "../service
 import type { RouteDeps } from "./types";
 
 /** The signed-in administrator's own account: any valid session, no permission code. */
-export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, tokens }) => {
   const sessionErrors = errorResponses(400, 401, 403);
 
   app.get(
@@ -83,7 +83,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
         tags: ["account"],
         summary: "Change the current administrator's password",
         body: changePasswordBodySchema,
-        response: { 204: z.undefined().describe("Password changed"), ...sessionErrors },
+        response: {
+          200: z
+            .object({ token: z.string() })
+            .describe("Password changed: older tokens no longer work, this one replaces them"),
+          ...sessionErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -94,10 +99,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       }
       assertStrongPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
+      // Every other session of this administrator ends; this one goes on with a fresh token.
+      const credentialVersion = admin.credentialVersion + 1;
       await db.transaction(async (tx) => {
         await tx
           .update(administrators)
-          .set({ passwordHash })
+          .set({ passwordHash, credentialVersion })
           .where(eq(administrators.id, admin.id));
         await recordAudit(tx, {
           adminId: admin.id,
@@ -107,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
           remark: "password changed",
         });
       });
-      return reply.status(204).send();
+      return reply.status(200).send({ token: await tokens.sign(admin.id, credentialVersion) });
     },
   );
 };

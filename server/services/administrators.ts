@@ -275,6 +275,10 @@ export async function updateAdministrator(
       if (permissionsChange) set.permissions = permissions;
       if (statusChange) set.status = changes.status;
       if (Object.keys(set).length === 0) return current;
+      // A new password, e-mail or status ends every session the administrator had (issue 16).
+      if (passwordHash !== undefined || emailChange || statusChange) {
+        set.credentialVersion = current.credentialVersion + 1;
+      }
 
       const [updated] = await tx
         .update(administrators)

@@ -17,6 +17,7 @@ import { clearToken, getToken, setToken } from "./session";
 export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/dashboard";
 export const LOGIN_API_PATH = "/api/auth/login";
+export const LOGOUT_API_PATH = "/api/auth/logout";
 
 export interface LoginCredentials {
   email: string;
@@ -99,7 +100,12 @@ export const authProvider: AuthProvider = {
     }
   },
 
+  /**
+   * The server revokes the token first (`POST /api/auth/logout`), so a copy of it left anywhere
+   * no longer works; the browser forgets it whatever the answer (offline, already expired).
+   */
   logout: async () => {
+    if (getToken()) await http.post(LOGOUT_API_PATH).catch(() => undefined);
     clearToken();
     clearCurrentAdmin();
     return { success: true, redirectTo: LOGIN_PATH };

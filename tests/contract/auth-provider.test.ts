@@ -207,8 +207,30 @@ describe("onError", () => {
 describe("logout", () => {
   it("clears the token and goes to login", async () => {
     setToken(aToken());
+    server.use(
+      mswHttp.post(`${API}/api/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+    );
     await expect(authProvider.logout({})).resolves.toEqual({ success: true, redirectTo: "/login" });
     expect(getToken()).toBeUndefined();
     await expect(authProvider.getIdentity!()).resolves.toBeNull();
+  });
+
+  it("has the server revoke the token first, with the token it revokes", async () => {
+    const token = aToken();
+    setToken(token);
+    server.use(
+      mswHttp.post(`${API}/api/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+    );
+    await authProvider.logout({});
+    const revoke = requests.find((request) => request.url === `${API}/api/auth/logout`);
+    expect(revoke?.method).toBe("POST");
+    expect(revoke?.headers.get("authorization")).toContain(token);
+  });
+
+  it("still forgets the token when the server cannot be reached", async () => {
+    setToken(aToken());
+    server.use(mswHttp.post(`${API}/api/auth/logout`, () => HttpResponse.error()));
+    await expect(authProvider.logout({})).resolves.toEqual({ success: true, redirectTo: "/login" });
+    expect(getToken()).toBeUndefined();
   });
 });

@@ -104,14 +104,20 @@ describe("PATCH /v1/api/account/admin", () => {
 });
 
 describe("POST /v1/api/account/password", () => {
-  it("204 and the new password works, the old one no longer does", async () => {
+  // Issue 16: this call answered 204 and left every token working; it now ends every other
+  // session and hands this one a fresh token.
+  it("the new password works, the old one no longer does; the session goes on with a fresh token", async () => {
     const { admin, token, password } = await createAdmin(app, superToken, [0]);
     const response = await changePassword(token, {
       currentPassword: password,
       newPassword: "Brand#New2026",
     });
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe("");
+    expect(response.statusCode).toBe(200);
+    const fresh = response.json<{ token: string }>().token;
+    const me = (t: string) =>
+      app.inject({ method: "GET", url: "/v1/api/account/admin", headers: auth(t) });
+    expect((await me(token)).json()).toEqual({ message: "Invalid credential key" });
+    expect((await me(fresh)).statusCode).toBe(200);
     await login(app, { email: admin.email, password: "Brand#New2026" });
     const old = await app.inject({
       method: "POST",

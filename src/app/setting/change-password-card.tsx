@@ -5,6 +5,7 @@ import { brokenPasswordRules } from "../../shared/password-policy";
 import { codedErrorNotification, errorCodeOf } from "../components/notifications";
 import { Panel } from "../components/panel";
 import { PasswordChecklist } from "../components/password-checklist";
+import { setToken } from "../../providers/session";
 import { translateApiError } from "../../providers/errors";
 
 export const CHANGE_PASSWORD_PATH = "/api/account/password";
@@ -41,7 +42,12 @@ export function ChangePasswordCard() {
         ),
       },
       {
-        onSuccess: () => form.resetFields(),
+        // Every other session ended; this one goes on with the fresh token the server sent.
+        onSuccess: ({ data }) => {
+          const token = (data as { token?: unknown } | undefined)?.token;
+          if (typeof token === "string" && token !== "") setToken(token);
+          form.resetFields();
+        },
         onError: (error) => {
           const field = FIELD_OF_CODE[errorCodeOf(error) ?? ""];
           if (field) form.setFields([{ name: field, errors: [translateApiError(error, t)] }]);

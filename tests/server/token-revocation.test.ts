@@ -1,0 +1,125 @@
+/**
+ * Issue 16, item 2: a token stops working the moment it should: at logout, and for every older
+ * token when the administrator's password is changed or reset, their e-mail changes, or they are
+ * banned or disabled. A token's subject is an id written plainly.
+ */
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { App } from "../../server/app";
+import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
+import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
+
+let testDb: TestDatabase;
+let app: App;
+let superToken: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await createTestApp(testDb);
+  superToken = (await login(app, DEMO.superAdmin)).token;
+});
+
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+
+const me = (token: string) =>
+  app.inject({ method: "GET", url: "/v1/api/account/admin", headers: auth(token) });
+const logout = (token: string) =>
+  app.inject({ method: "POST", url: "/v1/api/auth/logout", headers: auth(token) });
+const patch = (id: number, payload: object, token = superToken) =>
+  app.inject({
+    method: "PATCH",
+    url: `/v1/api/administrators/${id}`,
+    payload,
+    headers: auth(token),
+  });
+
+async function expectRefused(token: string) {
+  const response = await me(token);
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toEqual({ message: "Invalid credential key" });
+}
+
+describe("logout", () => {
+  it("revokes the presented token at once, and only that one", async () => {
+    const { admin, password } = await createAdmin(app, superToken, [0]);
+    const first = (await login(app, { email: admin.email, password })).token;
+    const second = (await login(app, { email: admin.email, password })).token;
+    expect((await me(first)).statusCode).toBe(200);
+    const answer = await logout(first);
+    expect(answer.statusCode).toBe(204);
+    await expectRefused(first);
+    expect((await logout(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it("needs a session", async () => {
+    expect((await app.inject({ method: "POST", url: "/v1/api/auth/logout" })).statusCode).toBe(401);
+  });
+});
+
+describe("every older token ends", () => {
+  it("when another administrator resets the password", async () => {
+    const { admin, token } = await createAdmin(app, superToken, [0]);
+    expect((await patch(admin.id, { password: "Reset#By2026" })).statusCode).toBe(200);
+    await expectRefused(token);
+    await login(app, { email: admin.email, password: "Reset#By2026" });
+  });
+
+  it("when the e-mail changes", async () => {
+    const { admin, token } = await createAdmin(app, superToken, [0]);
+    const email = `moved.${Date.now()}@wallet.example`;
+    expect((await patch(admin.id, { email })).statusCode).toBe(200);
+    await expectRefused(token);
+  });
+
+  it.each(["banned", "disabled"])("when %s, and again after reinstatement", async (status) => {
+    const { admin, token } = await createAdmin(app, superToken, [0]);
+    expect((await patch(admin.id, { status })).statusCode).toBe(200);
+    const refused = await me(token);
+    expect(refused.statusCode).toBe(403);
+    expect((await patch(admin.id, { status: "active" })).statusCode).toBe(200);
+    await expectRefused(token);
+  });
+
+  it("but a change of name or permissions keeps the sessions", async () => {
+    const { admin, token } = await createAdmin(app, superToken, [0]);
+    expect((await patch(admin.id, { name: "Renamed", permissions: [0, 4] })).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200);
+  });
+});
+
+describe("a token's subject", () => {
+  const secret = testEnv("/unused").JWT_SECRET;
+  const forge = (subject: string) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(subject)
+      .setJti(`forged-${subject}`)
+      .setIssuer("ucsi-wallet-reference-server")
+      .setAudience("ucsi-wallet-back-office")
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(secret));
+  };
+
+  it("is an id written plainly; anything else is an invalid credential", async () => {
+    const superId = (await login(app, DEMO.superAdmin)).admin.id;
+    expect((await me(await forge(String(superId)))).statusCode).toBe(200);
+    for (const subject of [
+      `${superId}e0`,
+      ` ${superId}`,
+      `0x${superId}`,
+      `0${superId}`,
+      "2147483648",
+    ]) {
+      const response = await me(await forge(subject));
+      expect(response.statusCode, subject).toBe(401);
+      expect(response.json()).toEqual({ message: "Invalid credential key" });
+    }
+  });
+});
