@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { safeText } from "../../src/shared/text";
+
 import { ADMIN_LANGUAGES } from "../db/schema";
 import { newPasswordSchema } from "./administrators";
 import { nameSchema } from "./common";
@@ -11,6 +13,6 @@ export const updateAccountBodySchema = z.strictObject({
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: safeText().min(1).max(1024),
   newPassword: newPasswordSchema,
 });

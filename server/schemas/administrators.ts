@@ -1,10 +1,12 @@
 import { z } from "zod";
 
+import { safeText } from "../../src/shared/text";
+
 import { aggregationListSchema } from "../aggregation/route";
 
 import { isPermissionCode, PERMISSION_CODES } from "../../src/shared/permissions";
 import { ADMIN_LANGUAGES, ADMIN_STATUSES } from "../db/schema";
-import { emailSchema, isoDateTime, nameSchema } from "./common";
+import { emailSchema, idSchema, isoDateTime, nameSchema } from "./common";
 
 /** An administrator as the API shows it; never the password hash. */
 export const adminDtoSchema = z
@@ -39,7 +41,7 @@ export const permissionCodesSchema = z
   .describe("Permission codes; duplicates are ignored");
 
 /** Checked against the password policy by the route (400 WEAK_PASSWORD lists the broken rules). */
-export const newPasswordSchema = z.string().max(1024);
+export const newPasswordSchema = safeText().max(1024);
 
 export const createAdministratorBodySchema = z.strictObject({
   name: nameSchema,
@@ -63,12 +65,12 @@ export type AdministratorList = z.output<typeof administratorListSchema>;
 
 export const checkEmailAvailableBodySchema = z.strictObject({
   email: emailSchema,
-  exclude_id: z.number().int().positive().optional().describe("An administrator being edited"),
+  exclude_id: idSchema.optional().describe("An administrator being edited"),
 });
 
 export const checkEmailAvailableResponseSchema = z.object({ available: z.boolean() });
 
 export const changeAdminPermissionBodySchema = z.strictObject({
-  admin_id: z.number().int().positive(),
+  admin_id: idSchema,
   permission_codes: permissionCodesSchema,
 });

@@ -1,10 +1,12 @@
 import { z } from "zod";
 
+import { safeText } from "../../src/shared/text";
+
 import { adminDtoSchema } from "./administrators";
 
 export const loginBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  email: safeText().trim().min(1).max(254),
+  password: safeText().min(1).max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
 
+import { decimalIntegerText, safeMultilineText, safeText } from "../../src/shared/text";
+
 import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../../src/shared/user-actions";
 import { isoDateTime } from "./common";
 
 /** A remark as staff type it: trimmed, 1–500 characters. */
-export const remarkSchema = z
-  .string()
+export const remarkSchema = safeMultilineText()
   .trim()
   .min(1, "Remark is required")
   .max(REMARK_MAX_LENGTH, `Remark must be at most ${REMARK_MAX_LENGTH} characters`);
@@ -39,8 +40,7 @@ export const banBodySchema = z
   .meta({ id: "BanBody" });
 export type BanBody = z.infer<typeof banBodySchema>;
 
-export const userUrlSchema = z
-  .string()
+export const userUrlSchema = safeText()
   .trim()
   .max(USER_URL_MAX_LENGTH, `URL must be at most ${USER_URL_MAX_LENGTH} characters`)
   .refine(isHttpUrl, "URL must be an absolute http:// or https:// address");
@@ -66,8 +66,8 @@ export type AuditEntryDto = z.output<typeof auditEntrySchema>;
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 export const auditQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(20),
+  page: decimalIntegerText(1, 1_000_000).default(1),
+  pageSize: decimalIntegerText(1, AUDIT_PAGE_SIZE_MAX).default(20),
 });
 
 export const auditListSchema = z
