@@ -114,6 +114,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The router's own refusals (a path parameter over the length limit: 414; a malformed URL:
+    // 400) leave in the API's error shape, not Fastify's.
+    frameworkErrors: (error, request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return errorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -147,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: "UCSI Wallet back-office API",
         description:
           "The reference server of the back-office console. Authenticate with POST " +
-          "/v1/api/auth/login and send the token as the Authorization header.",
+          "/v1/api/auth/login and send the token as the Authorization header. Every error is " +
+          "`{code?, message, data?}`; an unknown method on a known path answers 405 with an " +
+          "Allow header; every answer under /v1 carries Cache-Control: no-store.",
         version: "1.0.0",
       },
       servers: [{ url: "/" }],

@@ -77,7 +77,9 @@ export function parseStrictJson(text: string, options: StrictJsonOptions): Json 
     pos++;
   };
 
-  const parseString = (): string => {
+  /** The key whose value is being read (named in messages); undefined inside an array. */
+  let valueOf: string | undefined;
+  const parseString = (isKey = false): string => {
     expect('"');
     const start = pos - 1;
     let out = "";
@@ -110,7 +112,14 @@ export function parseStrictJson(text: string, options: StrictJsonOptions): Json 
     }
     pos++;
     const problem = checkString(out);
-    if (problem) fail(`the string at position ${start} ${problem}`);
+    if (problem) {
+      const what = isKey
+        ? `the key at position ${start}`
+        : valueOf !== undefined
+          ? JSON.stringify(valueOf)
+          : `the string at position ${start}`;
+      fail(`${what} ${problem}`);
+    }
     return out;
   };
 
@@ -152,6 +161,7 @@ export function parseStrictJson(text: string, options: StrictJsonOptions): Json 
       return items;
     }
     for (;;) {
+      valueOf = undefined;
       items.push(parseValue(depth));
       skipSpace();
       if (text[pos] === "]") break;
@@ -173,9 +183,10 @@ export function parseStrictJson(text: string, options: StrictJsonOptions): Json 
     for (;;) {
       skipSpace();
       const keyAt = pos;
-      const key = parseString();
+      const key = parseString(true);
       if (entries.has(key)) fail(`duplicate key ${JSON.stringify(key)} at position ${keyAt}`);
       expect(":");
+      valueOf = key;
       entries.set(key, parseValue(depth));
       skipSpace();
       if (text[pos] === "}") break;

@@ -35,7 +35,9 @@ export const permissionCodesSchema = z
       .int()
       .refine(isPermissionCode, {
         message: `Unknown permission code (allowed: ${PERMISSION_CODES.join(", ")})`,
-      }),
+      })
+      // The known codes, stated in the OpenAPI document (the refinement above is the check).
+      .meta({ enum: [...PERMISSION_CODES] }),
   )
   .max(PERMISSION_CODES.length * 2)
   .describe("Permission codes; duplicates are ignored");

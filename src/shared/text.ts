@@ -16,7 +16,8 @@ import { z } from "zod";
  */
 
 /** Characters single-line text must not contain (also the OpenAPI `pattern`, negated). */
-const SINGLE_LINE_FORBIDDEN = "\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069";
+const SINGLE_LINE_FORBIDDEN =
+  "\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069";
 /** As above, but `\t` (U+0009) and `\n` (U+000A) are allowed. */
 const MULTI_LINE_FORBIDDEN =
   "\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069";
@@ -88,10 +89,8 @@ function textSchema(options: TextRuleOptions, params?: StringParams) {
  * Single-line text: a name, an e-mail, an account number, a URL, a search term. Chain as a
  * `z.string()`: `safeText().trim().min(1).max(100)`.
  */
-export const safeText = (
-  options: Omit<TextRuleOptions, "multiline"> = {},
-  params?: StringParams,
-) => textSchema({ ...options, multiline: false }, params);
+export const safeText = (options: Omit<TextRuleOptions, "multiline"> = {}, params?: StringParams) =>
+  textSchema({ ...options, multiline: false }, params);
 
 /** Multi-line text (a remark): `\n` and `\t` allowed, other control characters not. */
 export const safeMultilineText = (

@@ -277,6 +277,16 @@ describe("caching and methods", () => {
     const unknown = await app.inject({ method: "GET", url: "/v1/api/no-such-thing" });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it("414 in the API's error shape for an overlong path parameter", async () => {
+    const response = await app.inject({
+      url: `/v1/api/administrators/${"1".repeat(150)}`,
+      headers: auth(token),
+    });
+    expect(response.statusCode).toBe(414);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(Object.keys(response.json())).toEqual(["message"]);
+  });
 });
 
 type Operation = {
@@ -355,5 +365,7 @@ describe("the OpenAPI document agrees with the server", () => {
       ({ method, path }) => method === "POST" && path === "/v1/user-mgmt/change-admin-permission",
     );
     expect(JSON.stringify(admin?.op.requestBody)).toContain('"maximum":2147483647');
+    // The known permission codes are listed, not only checked.
+    expect(JSON.stringify(admin?.op.requestBody)).toContain('"enum":[0,4,8,12,16');
   });
 });
