@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
+import { hasLoneSurrogate } from "../../src/shared/text";
 import { isJsonObject, parseStrictJson, type Json } from "../aggregation/json";
 
 /** Nesting a request body may have; the API's bodies are a few levels deep. */
 const MAX_BODY_DEPTH = 32;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A client error Fastify's error handler turns into 400 `{ message }`, like malformed JSON. */
 class BodyError extends Error {
@@ -44,7 +44,7 @@ export function parseJsonBody(text: string): unknown {
     maxDepth: MAX_BODY_DEPTH,
     // A `\uD800` escape decodes to half a character, which no database or e-mail can hold.
     checkString: (string) =>
-      LONE_SURROGATE.test(string) ? "holds a lone surrogate (invalid Unicode)" : undefined,
+      hasLoneSurrogate(string) ? "holds a lone surrogate (invalid Unicode)" : undefined,
   });
   return toPlain(value);
 }

@@ -63,6 +63,9 @@ export function textProblem(text: string, options: TextRuleOptions = {}): string
   return undefined;
 }
 
+/** Whether `text` holds half of a UTF-16 surrogate pair (not a character; no UTF-8 for it). */
+export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+
 /** True when `text` breaks the rule (see `textProblem`). */
 export const isUnsafeText = (text: string, options?: TextRuleOptions) =>
   textProblem(text, options) !== undefined;
