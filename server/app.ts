@@ -10,7 +10,6 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -24,6 +23,8 @@ import type { Config } from "./config";
 import type { Database } from "./db";
 import { HttpError } from "./errors";
 import { errorHandler } from "./http/errors";
+import { installStrictJsonParser } from "./http/json-body";
+import { openApiTransform } from "./http/openapi";
 import { accountRoutes } from "./routes/account";
 import { administratorsRoutes } from "./routes/administrators";
 import { agentsRoutes } from "./routes/agents";
@@ -113,13 +114,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The router's own refusals (a path parameter over the length limit: 414; a malformed URL:
+    // 400) leave in the API's error shape, not Fastify's.
+    frameworkErrors: (error, request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return errorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // The API speaks JSON only (Fastify also parses text/plain by default).
+  // The API speaks JSON only (Fastify also parses text/plain by default), read strictly.
   app.removeContentTypeParser("text/plain");
+  installStrictJsonParser(app);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
   if (config.corsOrigins.length > 0) {
@@ -145,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: "UCSI Wallet back-office API",
         description:
           "The reference server of the back-office console. Authenticate with POST " +
-          "/v1/api/auth/login and send the token as the Authorization header.",
+          "/v1/api/auth/login and send the token as the Authorization header. Every error is " +
+          "`{code?, message, data?}`; an unknown method on a known path answers 405 with an " +
+          "Allow header; every answer under /v1 carries Cache-Control: no-store.",
         version: "1.0.0",
       },
       servers: [{ url: "/" }],
@@ -154,13 +164,49 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
       security: [{ jwt: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { validatorUrl: null, persistAuthorization: false },
   });
+
+  // Every API answer, errors included, is private to its caller and of the moment: never cached.
+  const isApiPath = (url: string) => {
+    const path = url.split("?")[0] ?? "";
+    return (
+      (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) &&
+      path !== DOCS_PREFIX &&
+      !path.startsWith(`${DOCS_PREFIX}/`)
+    );
+  };
+  app.addHook("onSend", async (request, reply) => {
+    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+  });
+
+  // Methods per route pattern, so an unknown method on a known path answers 405 with `Allow`.
+  const routeMethods: Array<{ pattern: RegExp; methods: string[] }> = [];
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const source = route.url
+      .split("/")
+      .map((part) =>
+        part.startsWith(":")
+          ? "[^/]+"
+          : part === "*"
+            ? ".*"
+            : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("/");
+    routeMethods.push({ pattern: new RegExp(`^${source}/?$`), methods });
+  });
+  const allowedMethods = (path: string) => [
+    ...new Set(
+      routeMethods.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods),
+    ),
+  ];
 
   const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
   installAccessControl(app, {
@@ -217,6 +263,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (serveConsole && !isApi && (request.method === "GET" || request.method === "HEAD")) {
       // Client-side routes (/dashboard, /manage-admin/3, …) are the console's to resolve.
       return reply.sendFile("index.html");
+    }
+    const allowed = isApi ? allowedMethods(path) : [];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header("Allow", allowed.join(", "))
+        .send({
+          code: "METHOD_NOT_ALLOWED",
+          message: `Method ${request.method} is not allowed on ${path} (allowed: ${allowed.join(", ")})`,
+        });
     }
     return reply
       .status(404)

@@ -29,9 +29,6 @@ export interface CompiledAggregation {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyPgDatabase = PgDatabase<any, any, any>;
 
-/** An empty or blank parameter counts as omitted. */
-const given = (text: string | undefined) => (text?.trim() ? text : undefined);
-
 /**
  * Turns the api.md "Aggregation lists" parameters into parameterised SQL against the collection's
  * allow-list; throws InvalidQueryError (400 INVALID_QUERY) for anything it does not accept.
@@ -45,11 +42,12 @@ export function compileAggregation(
   spec: CollectionSpec,
   raw: RawAggregationQuery,
 ): CompiledAggregation {
-  const filter = given(raw.filter);
+  // An empty or blank parameter is refused (400 INVALID_QUERY), never read as omitted.
+  const { filter } = raw;
   const { where, searched } =
     filter === undefined ? { where: undefined, searched: false } : compileFilter(spec, filter);
-  const orderBy = compileSort(spec, given(raw.sort));
-  return { where, searched, orderBy, ...compilePagination(given(raw.pagination)) };
+  const orderBy = compileSort(spec, raw.sort);
+  return { where, searched, orderBy, ...compilePagination(raw.pagination) };
 }
 
 /** A list's total: exact up to AGGREGATION_LIMITS.exactCountLimit, else that limit as a lower bound. */

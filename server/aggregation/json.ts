@@ -1,3 +1,4 @@
+import { textProblem } from "../../src/shared/text";
 import { InvalidQueryError } from "../errors";
 import { AGGREGATION_LIMITS } from "./types";
 
@@ -39,6 +40,29 @@ export function parseJsonParameter(parameter: string, text: string): Json {
   if (text.length > AGGREGATION_LIMITS.maxParameterLength) {
     fail(`too long (at most ${AGGREGATION_LIMITS.maxParameterLength} characters)`);
   }
+  // A blank parameter is a mistake (a template that lost its value), not "no condition".
+  if (text.replace(/[\s\uFEFF]/g, "") === "") fail("is blank (omit the parameter instead)");
+  return parseStrictJson(text, {
+    fail,
+    maxDepth: AGGREGATION_LIMITS.maxJsonDepth,
+    // Keys and values alike follow the API's one text rule (empty strings stay allowed here).
+    checkString: (value) => textProblem(value, { requireVisible: false }),
+  });
+}
+
+export interface StrictJsonOptions {
+  fail: (reason: string) => never;
+  maxDepth: number;
+  /** Why a decoded string (key or value) is refused, if it is. */
+  checkString: (value: string) => string | undefined;
+}
+
+/**
+ * The strict JSON parser behind query parameters and request bodies (RFC 8259): unlike
+ * `JSON.parse` it rejects duplicate keys, keeps key order exactly as sent, and bounds nesting.
+ */
+export function parseStrictJson(text: string, options: StrictJsonOptions): Json {
+  const { fail, maxDepth, checkString } = options;
   let pos = 0;
   const malformed = (expected: string): never => {
     const found = pos < text.length ? JSON.stringify(text[pos]) : "end of input";
@@ -53,8 +77,11 @@ export function parseJsonParameter(parameter: string, text: string): Json {
     pos++;
   };
 
-  const parseString = (): string => {
+  /** The key whose value is being read (named in messages); undefined inside an array. */
+  let valueOf: string | undefined;
+  const parseString = (isKey = false): string => {
     expect('"');
+    const start = pos - 1;
     let out = "";
     for (;;) {
       const char = text[pos];
@@ -84,6 +111,15 @@ export function parseJsonParameter(parameter: string, text: string): Json {
       }
     }
     pos++;
+    const problem = checkString(out);
+    if (problem) {
+      const what = isKey
+        ? `the key at position ${start}`
+        : valueOf !== undefined
+          ? JSON.stringify(valueOf)
+          : `the string at position ${start}`;
+      fail(`${what} ${problem}`);
+    }
     return out;
   };
 
@@ -92,8 +128,8 @@ export function parseJsonParameter(parameter: string, text: string): Json {
     const char = text[pos];
     if (char === '"') return parseString();
     if (char === "{" || char === "[") {
-      if (depth >= AGGREGATION_LIMITS.maxJsonDepth) {
-        fail(`nested too deeply (at most ${AGGREGATION_LIMITS.maxJsonDepth} levels)`);
+      if (depth >= maxDepth) {
+        fail(`nested too deeply (at most ${maxDepth} levels)`);
       }
       return char === "{" ? parseObject(depth + 1) : parseArray(depth + 1);
     }
@@ -125,6 +161,7 @@ export function parseJsonParameter(parameter: string, text: string): Json {
       return items;
     }
     for (;;) {
+      valueOf = undefined;
       items.push(parseValue(depth));
       skipSpace();
       if (text[pos] === "]") break;
@@ -146,9 +183,10 @@ export function parseJsonParameter(parameter: string, text: string): Json {
     for (;;) {
       skipSpace();
       const keyAt = pos;
-      const key = parseString();
+      const key = parseString(true);
       if (entries.has(key)) fail(`duplicate key ${JSON.stringify(key)} at position ${keyAt}`);
       expect(":");
+      valueOf = key;
       entries.set(key, parseValue(depth));
       skipSpace();
       if (text[pos] === "}") break;

@@ -73,6 +73,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         database: "postgres",
         max: 1,
         idleTimeoutMillis: 0,
+        // PGlite is ONE backend behind every socket connection, so session state outlives the
+        // connection that made it: when a failed query gets its connection replaced (pg's pool
+        // drops a client whose query errored), the backend still holds that connection's named
+        // prepared statements, and the new client's first `prepare("session_administrator")`
+        // would fail with "already exists", on every request, until restart. Each new connection
+        // therefore starts from a clean session. (A real PostgreSQL ends the session with the
+        // connection, so the postgres pool needs nothing.)
+        onConnect: resetEmbeddedSession,
       });
     } catch (error) {
       lock.release();
@@ -106,6 +114,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
   return { db, pool, kind, close };
+}
+
+/** Forgets what a previous connection left in the shared embedded backend. */
+async function resetEmbeddedSession(client: pg.ClientBase): Promise<void> {
+  await client.query("DEALLOCATE ALL");
 }
 
 async function applyMigrations(pool: pg.Pool, kind: Database["kind"]) {

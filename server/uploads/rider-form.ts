@@ -113,6 +113,11 @@ function translate(error: unknown): unknown {
     case "FST_PROTO_VIOLATION":
       return invalid("A form field has a forbidden name");
     default:
+      // The multipart parser's own complaints (a body cut short, a missing boundary, a broken
+      // part header) carry neither an errno code nor a status: the client sent a broken form.
+      if (error instanceof Error && code === undefined && !("statusCode" in error)) {
+        return invalid(`The multipart form is malformed or incomplete (${error.message})`);
+      }
       return error;
   }
 }

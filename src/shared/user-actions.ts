@@ -16,6 +16,9 @@ export const BUYER_SEARCH_MAX_RESULTS = 20;
 
 /** Whether `value` is an absolute http(s) URL (javascript:, ftp: or no scheme are refused). */
 export function isHttpUrl(value: string): boolean {
+  // Browsers read "\\" as "/" in http URLs, so "https:\\evil.example" goes somewhere else than it
+  // appears to; whitespace inside a URL is never meant.
+  if (/[\\\s]/.test(value)) return false;
   try {
     const url = new URL(value);
     return (USER_URL_PROTOCOLS as readonly string[]).includes(url.protocol) && url.host !== "";

@@ -120,8 +120,8 @@ describe("GET /v1/api/administrators/aggregation: valid queries", () => {
     expect(statuses.at(-1)).toBe("active");
   });
 
-  it("treats empty parameters as omitted", async () => {
-    const page = await list({ filter: "", sort: "", pagination: "" });
+  it("treats omitted parameters as the defaults", async () => {
+    const page = await list({});
     expect(page.administrators).toEqual(everyone.slice(0, 10));
   });
 });
@@ -172,6 +172,17 @@ describe("GET /v1/api/administrators/aggregation: invalid queries", () => {
       /^Invalid pagination: unknown key "limit"/,
     ],
     ["an unknown query parameter", { foo: "1" }, /^Invalid foo: unknown query parameter/],
+    // Blank parameters used to be read as omitted.
+    ["an empty filter", { filter: "" }, /^Invalid filter: is blank/],
+    ["a blank sort", { sort: " " }, /^Invalid sort: is blank/],
+    ["a vertical-tab pagination", { pagination: "\v" }, /^Invalid pagination: is blank/],
+    ["a no-break-space filter", { filter: "\u00a0" }, /^Invalid filter: is blank/],
+    ["a byte-order-mark sort", { sort: "\ufeff" }, /^Invalid sort: is blank/],
+    ["an ideographic-space pagination", { pagination: "\u3000" }, /^Invalid pagination: is blank/],
+    ["a page as a hex string", { pagination: '{"page": "0x10"}' }, /"page" must be an integer/],
+    ["a page in exponent form", { pagination: '{"page": "1e2"}' }, /"page" must be an integer/],
+    ["a duplicate key", { filter: '{"name": "a", "name": "b"}' }, /duplicate key "name"/],
+    ["a NUL byte in a filter value", { filter: '{"name": "a\\u0000"}' }, /control characters/],
   ];
 
   it.each(cases)("400 INVALID_QUERY for %s", async (_name, params, message) => {

@@ -322,7 +322,9 @@ describe("GET /user-mgmt/search-buyer", () => {
     const short = expectError(await search(" x "), 400, "VALIDATION_ERROR");
     expect(short.message).toBe("Invalid search: Search needs at least 2 characters");
     const control = expectError(await search("siti\u001fwong"), 400, "VALIDATION_ERROR");
-    expect(control.message).toBe("Invalid search: Search must not contain control characters");
+    expect(control.message).toBe(
+      "Invalid search: Text must not contain control characters or line breaks (found U+001F)",
+    );
     expectError(
       await call(suite.app, suite.desk, "GET", "/user-mgmt/search-buyer"),
       400,

@@ -7,6 +7,7 @@
 import { z } from "zod";
 
 import { isPermissionCode, type PermissionCode } from "../permissions";
+import { safeMultilineText } from "../text";
 
 /** How a list filters by a field; each kind fits only some zod types (see filterKindsOf). */
 export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRange";
@@ -149,8 +150,7 @@ export const REMARK_MESSAGES = {
 } as const;
 
 /** A remark as staff type it: trimmed, 1–500 characters (remarkProblem). */
-export const remarkSchema = z
-  .string()
+export const remarkSchema = safeMultilineText()
   .trim()
   .min(1, REMARK_MESSAGES.required)
   .max(REMARK_MAX_LENGTH, REMARK_MESSAGES.tooLong);

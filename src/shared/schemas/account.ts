@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { PASSWORD_MAX_LENGTH } from "../password-policy";
+import { safeText } from "../text";
 
 import { ADMIN_LANGUAGES } from "../domain";
 import { newPasswordSchema } from "./administrators";
@@ -14,6 +15,6 @@ export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const changePasswordBodySchema = z.strictObject({
   // No password the policy accepts is longer (src/shared/password-policy.ts).
-  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  currentPassword: safeText().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: newPasswordSchema,
 });

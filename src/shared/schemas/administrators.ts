@@ -1,11 +1,12 @@
 import { z } from "zod";
 
 import { aggregationListSchema } from "../kit/list";
+import { safeText } from "../text";
 
 import { isPermissionCode, PERMISSION_CODES } from "../permissions";
 import { administrators } from "../modules/administrators";
 import { ADMIN_STATUSES } from "../domain";
-import { emailSchema, nameSchema } from "./common";
+import { emailSchema, idSchema, nameSchema } from "./common";
 
 /** An administrator as the API shows it; never the password hash: the Admin module's record. */
 export const adminDtoSchema = administrators.item;
@@ -21,7 +22,9 @@ export const permissionCodesSchema = z
       .int()
       .refine(isPermissionCode, {
         message: `Unknown permission code (allowed: ${PERMISSION_CODES.join(", ")})`,
-      }),
+      })
+      // The known codes, stated in the OpenAPI document (the refinement above is the check).
+      .meta({ enum: [...PERMISSION_CODES] }),
   )
   .max(PERMISSION_CODES.length * 2)
   .describe("Permission codes; duplicates are ignored");
@@ -30,7 +33,7 @@ export const permissionCodesSchema = z
  * Checked against the password policy by the route (400 WEAK_PASSWORD lists the broken rules,
  * its length among them): the policy is the one definition of a new password's limits.
  */
-export const newPasswordSchema = z.string();
+export const newPasswordSchema = safeText();
 
 export const createAdministratorBodySchema = z.strictObject({
   name: nameSchema,
@@ -54,12 +57,12 @@ export type AdministratorList = z.output<typeof administratorListSchema>;
 
 export const checkEmailAvailableBodySchema = z.strictObject({
   email: emailSchema,
-  exclude_id: z.number().int().positive().optional().describe("An administrator being edited"),
+  exclude_id: idSchema.optional().describe("An administrator being edited"),
 });
 
 export const checkEmailAvailableResponseSchema = z.object({ available: z.boolean() });
 
 export const changeAdminPermissionBodySchema = z.strictObject({
-  admin_id: z.number().int().positive(),
+  admin_id: idSchema,
   permission_codes: permissionCodesSchema,
 });

@@ -1,13 +1,14 @@
 import { z } from "zod";
 
 import { PASSWORD_MAX_LENGTH } from "../password-policy";
+import { safeText } from "../text";
 
 import { adminDtoSchema } from "./administrators";
 
 export const loginBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
+  email: safeText().trim().min(1).max(254),
   // No password the policy accepts is longer (src/shared/password-policy.ts).
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: safeText().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { decimalIntegerText, safeText } from "../text";
+
 /** Every error body of the API: `{ code?, message, data? }` (api.md, "Errors in general"). */
 export const errorBodySchema = z
   .object({
@@ -19,14 +21,18 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
   >;
 }
 
+/** Ids are PostgreSQL `integer`s: a larger one is refused (400) before it reaches the database. */
+export const ID_MAX = 2_147_483_647;
+export const idSchema = z.number().int().positive().max(ID_MAX);
+
 export const idParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: decimalIntegerText(1, ID_MAX),
 });
 
 export { isoDateTime } from "../kit/types";
 
 /** A trimmed, non-empty name. */
-export const nameSchema = z.string().trim().min(1).max(100);
+export const nameSchema = safeText().trim().min(1).max(100);
 
 /** An e-mail address as typed (case kept); compared case-insensitively. */
-export const emailSchema = z.string().trim().max(254).pipe(z.email());
+export const emailSchema = safeText().trim().max(254).pipe(z.email());

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { safeText } from "../text";
+
 import { CALCULATOR_FIELDS } from "../../calculator/inputs";
 import { errorBodySchema, errorResponses, emailSchema } from "./common";
 
@@ -14,7 +16,10 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 const inputsSchema = z
   .strictObject(
     Object.fromEntries(
-      CALCULATOR_FIELDS.map((field) => [field.key, z.string().max(200).optional()]),
+      CALCULATOR_FIELDS.map((field) => [
+        field.key,
+        safeText({ requireVisible: false }).max(200).optional(),
+      ]),
     ) as Record<(typeof CALCULATOR_FIELDS)[number]["key"], z.ZodOptional<z.ZodString>>,
   )
   .describe("The calculator's fields as typed (amounts in RM, at most 2 decimals); blank = 0");

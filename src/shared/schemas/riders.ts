@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { safeMultilineText, safeText } from "../text";
+
 import {
   DOCUMENTS_FIELD,
   DOCUMENTS_PER_REQUEST,
@@ -13,8 +15,10 @@ import {
 import { isoDateTime } from "./common";
 import { riderFactsSchema, userDtoSchema } from "./users";
 
-export const accountNumberSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? "Required" : "Expected text") })
+export const accountNumberSchema = safeText(
+  {},
+  { error: (issue) => (issue.input === undefined ? "Required" : "Expected text") },
+)
   .trim()
   .min(1, "Required")
   .max(32)
@@ -45,7 +49,7 @@ export const riderDetailsSchema = z
   .meta({ id: "RiderDetails" });
 export type RiderDetails = z.output<typeof riderDetailsSchema>;
 
-const remarksSchema = z.string().trim().max(VERIFICATION_REMARKS_MAX_LENGTH);
+const remarksSchema = safeMultilineText().trim().max(VERIFICATION_REMARKS_MAX_LENGTH);
 
 /** Remarks explain a rejection to the rider, so they are required there; optional on approval. */
 export const riderVerificationBodySchema = z.discriminatedUnion("action", [
@@ -101,15 +105,13 @@ export type RiderAttendance = z.output<typeof riderAttendanceSchema>;
 export const editRiderFieldsSchema = z.strictObject({
   account_number: accountNumberSchema,
   vehicle_type: z.enum(VEHICLE_TYPES).optional(),
-  plate: z
-    .string()
+  plate: safeText()
     .trim()
     .min(1, "Required")
     .max(PLATE_MAX_LENGTH)
     .regex(PLATE_PATTERN, "Letters, digits, spaces and hyphens only")
     .optional(),
-  licence_number: z
-    .string()
+  licence_number: safeText()
     .trim()
     .min(1, "Required")
     .max(LICENCE_NUMBER_MAX_LENGTH)

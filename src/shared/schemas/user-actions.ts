@@ -1,8 +1,10 @@
 import { z } from "zod";
 
-import { remarkSchema } from "../kit/module";
+import { decimalIntegerText, safeText } from "../text";
+
 import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../user-actions";
 import { isoDateTime } from "./common";
+import { remarkSchema } from "../kit/module";
 
 // The remark rule and the approve / reject body are the module kit's (one definition).
 export { decisionBodySchema, remarkSchema, type DecisionBody } from "../kit/module";
@@ -27,8 +29,7 @@ export const banBodySchema = z
   .meta({ id: "BanBody" });
 export type BanBody = z.infer<typeof banBodySchema>;
 
-export const userUrlSchema = z
-  .string()
+export const userUrlSchema = safeText()
   .trim()
   .max(USER_URL_MAX_LENGTH, `URL must be at most ${USER_URL_MAX_LENGTH} characters`)
   .refine(isHttpUrl, "URL must be an absolute http:// or https:// address");
@@ -54,8 +55,8 @@ export type AuditEntryDto = z.output<typeof auditEntrySchema>;
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 export const auditQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(20),
+  page: decimalIntegerText(1, 1_000_000).default(1),
+  pageSize: decimalIntegerText(1, AUDIT_PAGE_SIZE_MAX).default(20),
 });
 
 export const auditListSchema = z

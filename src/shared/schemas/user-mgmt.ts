@@ -1,7 +1,8 @@
 import { z } from "zod";
 
+import { decimalIntegerText, safeText } from "../text";
+
 import { BUYER_SEARCH_MIN_LENGTH } from "../user-actions";
-import { hasControlCharacters } from "../text";
 import { APPROVAL_STATUSES, USER_ROLES } from "../domain";
 import { banRemarkSchema, requireRemarkWhenBanning } from "./user-actions";
 
@@ -27,8 +28,8 @@ export const MGMT_PAGE_SIZE_MAX = 100;
 /** `role` is required; pages of at most 100 users, newest first. */
 export const roleListQuerySchema = z.strictObject({
   role: z.enum(USER_ROLES),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(MGMT_PAGE_SIZE_MAX).default(MGMT_PAGE_SIZE_MAX),
+  page: decimalIntegerText(1, 1_000_000).default(1),
+  page_size: decimalIntegerText(1, MGMT_PAGE_SIZE_MAX).default(MGMT_PAGE_SIZE_MAX),
 });
 
 export const mgmtUserPageSchema = z
@@ -40,7 +41,7 @@ export const mgmtUserPageSchema = z
   })
   .meta({ id: "MgmtUserPage" });
 
-const accountNumberSchema = z.string().trim().min(1, "Account number is required").max(64);
+const accountNumberSchema = safeText().trim().min(1, "Account number is required").max(64);
 
 export const mgmtBanBodySchema = z
   .strictObject({ account_number: accountNumberSchema, ban: z.boolean(), remark: banRemarkSchema })
@@ -58,11 +59,9 @@ export const setVipBodySchema = z.strictObject({
 });
 
 export const searchBuyerQuerySchema = z.strictObject({
-  search: z
-    .string()
+  search: safeText()
     .trim()
     .min(BUYER_SEARCH_MIN_LENGTH, `Search needs at least ${BUYER_SEARCH_MIN_LENGTH} characters`)
-    .max(200)
-    .refine((text) => !hasControlCharacters(text), "Search must not contain control characters"),
+    .max(200),
 });
 export const searchBuyerResponseSchema = z.object({ users: z.array(mgmtUserSchema) });
