@@ -277,18 +277,10 @@ export function DecisionDialog({
             {
               validator: (_, value: string | undefined) => {
                 const problem = remarkProblem(value);
+                const key = { required: "Required", tooLong: "TooLong", invalid: "Invalid" };
                 return problem
                   ? Promise.reject(
-                      new Error(
-                        text(
-                          problem === "required"
-                            ? "decision.remarkRequired"
-                            : "decision.remarkTooLong",
-                          {
-                            max: REMARK_MAX_LENGTH,
-                          },
-                        ),
-                      ),
+                      new Error(text(`decision.remark${key[problem]}`, { max: REMARK_MAX_LENGTH })),
                     )
                   : Promise.resolve();
               },

@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 import { isPermissionCode, type PermissionCode } from "../permissions";
-import { safeMultilineText } from "../text";
+import { safeMultilineText, textProblem } from "../text";
 
 /** How a list filters by a field; each kind fits only some zod types (see filterKindsOf). */
 export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRange";
@@ -137,10 +137,14 @@ export type Decision = (typeof DECISIONS)[number];
 export const REMARK_MAX_LENGTH = 500;
 
 /** What is wrong with a remark as staff typed it, or undefined: one rule for both sides. */
-export function remarkProblem(remark: string | undefined): "required" | "tooLong" | undefined {
+export function remarkProblem(
+  remark: string | undefined,
+): "required" | "tooLong" | "invalid" | undefined {
   const length = (remark ?? "").trim().length;
   if (length === 0) return "required";
   if (length > REMARK_MAX_LENGTH) return "tooLong";
+  // The server's text rule (src/shared/text.ts): control, bidi or only invisible characters.
+  if (textProblem(remark ?? "", { multiline: true })) return "invalid";
   return undefined;
 }
 

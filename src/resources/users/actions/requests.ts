@@ -1,7 +1,8 @@
 import type { BaseKey } from "@refinedev/core";
 import { errorCodeOf } from "../../../app/components/notifications";
 import { translateApiError, type Translate } from "../../../providers/errors";
-import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../../../shared/user-actions";
+import { remarkProblem as kitRemarkProblem } from "../../../shared/kit/module";
+import { isHttpUrl, USER_URL_MAX_LENGTH } from "../../../shared/user-actions";
 
 /**
  * The calls the user detail page makes, as `custom` requests (url relative to the API base,
@@ -50,10 +51,10 @@ export interface ResetPasswordAnswer {
 
 /** What is wrong with a remark typed when banning, as a `users:` key, or undefined. */
 export function remarkProblem(remark: string | undefined): string | undefined {
-  const trimmed = (remark ?? "").trim();
-  if (trimmed === "") return "actions.remark.required";
-  if (trimmed.length > REMARK_MAX_LENGTH) return "actions.remark.tooLong";
-  return undefined;
+  // The one remark rule (the module kit's), in this page's words.
+  const problem = kitRemarkProblem(remark);
+  if (problem === "invalid") return "kit:decision.remarkInvalid";
+  return problem && `actions.remark.${problem}`;
 }
 
 /** What is wrong with a URL typed in, as a `users:` key, or undefined (empty clears). */
