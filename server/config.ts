@@ -34,6 +34,8 @@ export interface Config {
   corsOrigins: string[];
   /** LOGIN_RATE_LIMIT (10): login attempts per minute per client IP and e-mail. */
   loginRateLimit: number;
+  /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per minute per client IP, whatever the e-mail. */
+  loginFailuresPerAddress: number;
   /** SUPPORT_EMAIL (unset → the super administrator's e-mail): contact shown to banned admins. */
   supportEmail: string | undefined;
   /** DIST_DIR (unset → the repository's dist/): the built console the server serves. */
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((origin) => origin.trim())
       .filter((origin) => origin.length > 0),
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
+    loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),
     distDir: nonEmpty(env, "DIST_DIR"),
     logLevel: nonEmpty(env, "LOG_LEVEL") ?? "info",

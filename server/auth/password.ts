@@ -15,7 +15,39 @@ const maxmemFor = (n: number, r: number, p: number) => 128 * n * r * p + 16 * 10
 /** Refuse stored parameters that would make verification a denial of service. */
 const MAX_N = 2 ** 20;
 
+/**
+ * Hashes run at most this many at a time (one per core of the machine this was sized on): a
+ * burst of logins queues instead of taking every libuv thread and all memory (32 MiB each), so
+ * the rest of the server, and the login that is next in line, keep moving.
+ */
+const HASH_CONCURRENCY = 2;
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((go) => waiting.push(go));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number, length: number) {
+  return withHashSlot(() => deriveNow(password, salt, n, r, p, length));
+}
+
+function deriveNow(
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+  length: number,
+) {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(
       password.normalize("NFC"),

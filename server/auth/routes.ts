@@ -11,6 +11,7 @@ import { loginBodySchema, loginResponseSchema } from "../../src/shared/schemas/a
 import { errorResponses } from "../../src/shared/schemas/common";
 import { findAdministratorByEmail, toAdminDto } from "../services/administrators";
 import { supportEmail } from "../services/settings";
+import { createLoginGuard } from "./login-guard";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 
 export const LOGIN_MESSAGES = {
@@ -29,6 +30,7 @@ function emailOf(body: unknown): string {
  * amount of work (a decoy hash), so neither the answer nor its timing reveals which e-mails exist.
  */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, tokens }) => {
+  const loginGuard = createLoginGuard(config.loginFailuresPerAddress);
   app.post(
     "/api/auth/login",
     {
@@ -51,10 +53,18 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
     },
     async (request) => {
       const { email, password } = request.body;
-      const admin = await findAdministratorByEmail(db, email);
-      const valid = admin
-        ? await verifyPassword(password, admin.passwordHash)
-        : await verifyAgainstDecoy(password);
+      // A spray across e-mails from one address is stopped before it costs a hash.
+      loginGuard.begin(request.ip);
+      let valid = false;
+      let admin: Awaited<ReturnType<typeof findAdministratorByEmail>>;
+      try {
+        admin = await findAdministratorByEmail(db, email);
+        valid = admin
+          ? await verifyPassword(password, admin.passwordHash)
+          : await verifyAgainstDecoy(password);
+      } finally {
+        loginGuard.end(request.ip, valid);
+      }
       if (!admin || !valid) {
         throw new HttpError(
           401,
