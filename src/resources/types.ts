@@ -1,6 +1,8 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ComponentType, LazyExoticComponent } from "react";
 
+import type { ModuleDecl } from "../shared/kit/module";
+
 /** What the providers and the shell read from a resource's `meta`. */
 export interface ConsoleResourceMeta {
   /** Path segment under `/api/` (the data provider's collection). */
@@ -15,6 +17,8 @@ export interface ConsoleResourceMeta {
   menuCode: string;
   /** Translation key of the resource's name. */
   label: string;
+  /** The module's declaration, when the resource was made by resourceOf (the kit's pages read it). */
+  module?: ModuleDecl;
 }
 
 export type ResourceAction = "list" | "create" | "show" | "edit";
