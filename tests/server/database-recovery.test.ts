@@ -5,34 +5,19 @@
  * signed-in request then failed with `prepared statement "session_administrator" already exists`.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import { auth, createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { auth, useSignedInApp } from "./support/app";
 
-let testDb: TestDatabase;
-let app: App;
-let token: string;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb);
-  token = (await login(app, DEMO.superAdmin)).token;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const suite = useSignedInApp();
 
 /** A signed-in request: it runs the named prepared statement `session_administrator`. */
 async function expectSignedInRequestWorks() {
   for (let i = 0; i < 3; i++) {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: "GET",
       url: "/v1/api/account/admin",
-      headers: auth(token),
+      headers: auth(suite.token),
     });
     expect(response.statusCode, response.body).toBe(200);
   }
@@ -41,7 +26,7 @@ async function expectSignedInRequestWorks() {
 describe("a failed statement leaves the database usable", () => {
   it("a NUL byte in a login e-mail is refused with 400, and signed-in requests still work", async () => {
     await expectSignedInRequestWorks();
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: "POST",
       url: "/v1/api/auth/login",
       payload: { email: "a\u0000@x.example", password: "whatever" },
@@ -57,14 +42,16 @@ describe("a failed statement leaves the database usable", () => {
   it("a statement the database refuses (a NUL byte in a parameter) does not break later requests", async () => {
     await expectSignedInRequestWorks();
     await expect(
-      testDb.database.db.execute(sql`select ${"a\u0000b"}::text as value`),
+      suite.testDb.database.db.execute(sql`select ${"a\u0000b"}::text as value`),
     ).rejects.toThrow();
     await expectSignedInRequestWorks();
   });
 
   it("a statement failing at the database (division by zero) does not break later requests", async () => {
     await expectSignedInRequestWorks();
-    await expect(testDb.database.db.execute(sql`select 1 / 0 as value`)).rejects.toMatchObject({
+    await expect(
+      suite.testDb.database.db.execute(sql`select 1 / 0 as value`),
+    ).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/division by zero/) },
     });
     await expectSignedInRequestWorks();
@@ -73,13 +60,13 @@ describe("a failed statement leaves the database usable", () => {
   it("a statement failing inside a transaction does not break later requests", async () => {
     await expectSignedInRequestWorks();
     await expect(
-      testDb.database.db.transaction(async (tx) => {
+      suite.testDb.database.db.transaction(async (tx) => {
         await tx.execute(sql`select 1`);
         await tx.execute(sql`select ${"a\u0000"}::text`);
       }),
     ).rejects.toThrow();
     await expectSignedInRequestWorks();
-    const [row] = (await testDb.database.db.execute(sql`select 41 + 1 as answer`)).rows;
+    const [row] = (await suite.testDb.database.db.execute(sql`select 41 + 1 as answer`)).rows;
     expect(row).toEqual({ answer: 42 });
   });
 });

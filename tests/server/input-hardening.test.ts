@@ -3,37 +3,30 @@
  * answers' caching, 405 for a known path's unknown method, and an OpenAPI document that says what
  * the server does.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import { auth, createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { auth, useSignedInApp } from "./support/app";
 
-let testDb: TestDatabase;
-let app: App;
-let token: string;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb);
-  token = (await login(app, DEMO.superAdmin)).token;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const suite = useSignedInApp();
 
 const NUL = "\u0000";
 
 async function expectSignedInRequestWorks() {
-  const response = await app.inject({ url: "/v1/api/account/admin", headers: auth(token) });
+  const response = await suite.app.inject({
+    url: "/v1/api/account/admin",
+    headers: auth(suite.token),
+  });
   expect(response.statusCode, response.body).toBe(200);
 }
 
 type Call = { method: "GET" | "POST" | "PATCH"; url: string; payload?: object };
 const send = (call: Call) =>
-  app.inject({ method: call.method, url: call.url, payload: call.payload, headers: auth(token) });
+  suite.app.inject({
+    method: call.method,
+    url: call.url,
+    payload: call.payload,
+    headers: auth(suite.token),
+  });
 
 describe("control characters in text inputs", () => {
   const calls: Array<[string, Call]> = [
@@ -148,10 +141,10 @@ describe("control characters in text inputs", () => {
 
 describe("the JSON body parser", () => {
   const post = (payload: string) =>
-    app.inject({
+    suite.app.inject({
       method: "POST",
       url: "/v1/user-mgmt/check-email-available",
-      headers: { ...auth(token), "content-type": "application/json" },
+      headers: { ...auth(suite.token), "content-type": "application/json" },
       payload,
     });
 
@@ -230,10 +223,10 @@ describe("numbers", () => {
 
 describe("multipart", () => {
   it("400 for a truncated form on edit-rider-details", async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: "POST",
       url: "/v1/user-mgmt/edit-rider-details",
-      headers: { ...auth(token), "content-type": "multipart/form-data; boundary=XYZ" },
+      headers: { ...auth(suite.token), "content-type": "multipart/form-data; boundary=XYZ" },
       payload: '--XYZ\r\nContent-Disposition: form-data; name="account_number"\r\n\r\nR100',
     });
     expect(response.statusCode, response.body).toBe(400);
@@ -248,40 +241,43 @@ describe("multipart", () => {
 describe("caching and methods", () => {
   it("every API answer says Cache-Control: no-store, errors included", async () => {
     const answers = await Promise.all([
-      app.inject({ url: "/v1/api/account/admin", headers: auth(token) }),
-      app.inject({ url: "/v1/api/account/admin" }),
-      app.inject({ url: "/v1/health" }),
-      app.inject({ url: "/v1/api/no-such-thing" }),
-      app.inject({ url: "/v1/user-mgmt/get-user-list?role=nobody", headers: auth(token) }),
-      app.inject({ method: "DELETE", url: "/v1/api/auth/login" }),
+      suite.app.inject({ url: "/v1/api/account/admin", headers: auth(suite.token) }),
+      suite.app.inject({ url: "/v1/api/account/admin" }),
+      suite.app.inject({ url: "/v1/health" }),
+      suite.app.inject({ url: "/v1/api/no-such-thing" }),
+      suite.app.inject({
+        url: "/v1/user-mgmt/get-user-list?role=nobody",
+        headers: auth(suite.token),
+      }),
+      suite.app.inject({ method: "DELETE", url: "/v1/api/auth/login" }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404, 400, 405]);
     for (const answer of answers) expect(answer.headers["cache-control"]).toBe("no-store");
   });
 
   it("405 with Allow for an unknown method on a known path", async () => {
-    const login = await app.inject({ method: "DELETE", url: "/v1/api/auth/login" });
+    const login = await suite.app.inject({ method: "DELETE", url: "/v1/api/auth/login" });
     expect(login.statusCode).toBe(405);
     expect(login.headers.allow).toBe("POST");
     expect(login.json()).toEqual({
       code: "METHOD_NOT_ALLOWED",
       message: "Method DELETE is not allowed on /v1/api/auth/login (allowed: POST)",
     });
-    const admin = await app.inject({
+    const admin = await suite.app.inject({
       method: "PUT",
       url: "/v1/api/administrators/1",
-      headers: auth(token),
+      headers: auth(suite.token),
     });
     expect(admin.statusCode).toBe(405);
     expect(String(admin.headers.allow).split(", ").sort()).toEqual(["GET", "HEAD", "PATCH"]);
-    const unknown = await app.inject({ method: "GET", url: "/v1/api/no-such-thing" });
+    const unknown = await suite.app.inject({ method: "GET", url: "/v1/api/no-such-thing" });
     expect(unknown.statusCode).toBe(404);
   });
 
   it("414 in the API's error shape for an overlong path parameter", async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       url: `/v1/api/administrators/${"1".repeat(150)}`,
-      headers: auth(token),
+      headers: auth(suite.token),
     });
     expect(response.statusCode).toBe(414);
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -300,7 +296,7 @@ describe("the OpenAPI document agrees with the server", () => {
   let operations: Array<{ method: string; path: string; op: Operation }>;
 
   beforeAll(async () => {
-    const response = await app.inject({ url: "/v1/docs/json" });
+    const response = await suite.app.inject({ url: "/v1/docs/json" });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ paths: Record<string, Record<string, Operation>> }>();
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -324,7 +320,7 @@ describe("the OpenAPI document agrees with the server", () => {
     for (const { method, path, op } of operations) {
       const open = Array.isArray(op.security) && op.security.length === 0;
       const url = path.replace(/\{[^}]+\}/g, "1");
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: method as "GET",
         url,
         payload: method === "GET" ? undefined : {},
@@ -358,7 +354,7 @@ describe("the OpenAPI document agrees with the server", () => {
   });
 
   it("states the text rule, id bounds and page digits in the schemas", async () => {
-    const response = await app.inject({ url: "/v1/docs/json" });
+    const response = await suite.app.inject({ url: "/v1/docs/json" });
     const text = response.body;
     expect(text).toContain("\\\\u0000-\\\\u001F");
     const admin = operations.find(

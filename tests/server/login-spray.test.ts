@@ -3,27 +3,14 @@
  * stopped after LOGIN_FAILURES_PER_ADDRESS failures a minute (30 by default; 5 here), before
  * any more hashing, while a real login from another address still goes through.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import { createTestApp, DEMO } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { DEMO, useSignedInApp } from "./support/app";
 
-let testDb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb, { LOGIN_FAILURES_PER_ADDRESS: "5" });
-});
-
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
+const suite = useSignedInApp({ LOGIN_FAILURES_PER_ADDRESS: "5" });
 
 const login = (remoteAddress: string, payload: { email: string; password: string }) =>
-  app.inject({ method: "POST", url: "/v1/api/auth/login", remoteAddress, payload });
+  suite.app.inject({ method: "POST", url: "/v1/api/auth/login", remoteAddress, payload });
 
 describe("failed logins per address", () => {
   it("answers 429 after the limit across e-mails, even for a right password, from that address only", async () => {

@@ -4,33 +4,19 @@
  * banned or disabled. A token's subject is an id written plainly.
  */
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
-import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
+import { DEMO, auth, createAdmin, login, useSignedInApp } from "./support/app";
+import { testEnv } from "./support/database";
 
-let testDb: TestDatabase;
-let app: App;
-let superToken: string;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb);
-  superToken = (await login(app, DEMO.superAdmin)).token;
-});
-
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
+const suite = useSignedInApp();
 
 const me = (token: string) =>
-  app.inject({ method: "GET", url: "/v1/api/account/admin", headers: auth(token) });
+  suite.app.inject({ method: "GET", url: "/v1/api/account/admin", headers: auth(token) });
 const logout = (token: string) =>
-  app.inject({ method: "POST", url: "/v1/api/auth/logout", headers: auth(token) });
-const patch = (id: number, payload: object, token = superToken) =>
-  app.inject({
+  suite.app.inject({ method: "POST", url: "/v1/api/auth/logout", headers: auth(token) });
+const patch = (id: number, payload: object, token = suite.token) =>
+  suite.app.inject({
     method: "PATCH",
     url: `/v1/api/administrators/${id}`,
     payload,
@@ -45,9 +31,9 @@ async function expectRefused(token: string) {
 
 describe("logout", () => {
   it("revokes the presented token at once, and only that one", async () => {
-    const { admin, password } = await createAdmin(app, superToken, [0]);
-    const first = (await login(app, { email: admin.email, password })).token;
-    const second = (await login(app, { email: admin.email, password })).token;
+    const { admin, password } = await createAdmin(suite.app, suite.token, [0]);
+    const first = (await login(suite.app, { email: admin.email, password })).token;
+    const second = (await login(suite.app, { email: admin.email, password })).token;
     expect((await me(first)).statusCode).toBe(200);
     const answer = await logout(first);
     expect(answer.statusCode).toBe(204);
@@ -57,27 +43,29 @@ describe("logout", () => {
   });
 
   it("needs a session", async () => {
-    expect((await app.inject({ method: "POST", url: "/v1/api/auth/logout" })).statusCode).toBe(401);
+    expect(
+      (await suite.app.inject({ method: "POST", url: "/v1/api/auth/logout" })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe("every older token ends", () => {
   it("when another administrator resets the password", async () => {
-    const { admin, token } = await createAdmin(app, superToken, [0]);
+    const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
     expect((await patch(admin.id, { password: "Reset#By2026" })).statusCode).toBe(200);
     await expectRefused(token);
-    await login(app, { email: admin.email, password: "Reset#By2026" });
+    await login(suite.app, { email: admin.email, password: "Reset#By2026" });
   });
 
   it("when the e-mail changes", async () => {
-    const { admin, token } = await createAdmin(app, superToken, [0]);
+    const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
     const email = `moved.${Date.now()}@wallet.example`;
     expect((await patch(admin.id, { email })).statusCode).toBe(200);
     await expectRefused(token);
   });
 
   it.each(["banned", "disabled"])("when %s, and again after reinstatement", async (status) => {
-    const { admin, token } = await createAdmin(app, superToken, [0]);
+    const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
     expect((await patch(admin.id, { status })).statusCode).toBe(200);
     const refused = await me(token);
     expect(refused.statusCode).toBe(403);
@@ -86,7 +74,7 @@ describe("every older token ends", () => {
   });
 
   it("but a change of name or permissions keeps the sessions", async () => {
-    const { admin, token } = await createAdmin(app, superToken, [0]);
+    const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
     expect((await patch(admin.id, { name: "Renamed", permissions: [0, 4] })).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
   });
@@ -108,7 +96,7 @@ describe("a token's subject", () => {
   };
 
   it("is an id written plainly; anything else is an invalid credential", async () => {
-    const superId = (await login(app, DEMO.superAdmin)).admin.id;
+    const superId = (await login(suite.app, DEMO.superAdmin)).admin.id;
     expect((await me(await forge(String(superId)))).statusCode).toBe(200);
     for (const subject of [
       `${superId}e0`,

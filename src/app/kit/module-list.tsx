@@ -108,37 +108,41 @@ export function ModuleList({
   const exported = Object.entries(module.fields).filter(([, decl]) => decl.export);
   const listed = Object.entries(module.fields).filter(([, decl]) => decl.list);
   const selectedRows = [...selected.values()];
+  const exportButton =
+    exported.length > 0 || csvColumns ? (
+      <ExportButton<Row>
+        namespace={module.i18n}
+        resource={module.name}
+        meta={{
+          collection: module.collection,
+          listKey: module.queryName,
+          ...(module.listPath ? { listPath: module.listPath } : {}),
+        }}
+        filters={filters}
+        sorters={sorters}
+        filePrefix={module.collection}
+        columns={
+          csvColumns ??
+          (() =>
+            exported.map(([field]) => ({
+              header: fieldLabel(t, module, field),
+              value: (row: Row) => displayText(t, module, field, row[field]),
+            })))
+        }
+      />
+    ) : null;
 
   return (
     <>
       <PageHeader
         title={text("list.title")}
         extra={
-          <>
-            {headerExtra}
-            {(exported.length > 0 || csvColumns) && (
-              <ExportButton<Row>
-                namespace={module.i18n}
-                resource={module.name}
-                meta={{
-                  collection: module.collection,
-                  listKey: module.queryName,
-                  ...(module.listPath ? { listPath: module.listPath } : {}),
-                }}
-                filters={filters}
-                sorters={sorters}
-                filePrefix={module.collection}
-                columns={
-                  csvColumns ??
-                  (() =>
-                    exported.map(([field]) => ({
-                      header: fieldLabel(t, module, field),
-                      value: (row: Row) => displayText(t, module, field, row[field]),
-                    })))
-                }
-              />
-            )}
-          </>
+          headerExtra || exportButton ? (
+            <>
+              {headerExtra}
+              {exportButton}
+            </>
+          ) : undefined
         }
       />
       <Panel>

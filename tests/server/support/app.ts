@@ -1,10 +1,10 @@
 import { join } from "node:path";
 
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 import { buildApp, type App } from "../../../server/app";
 import type { AdminDto } from "../../../src/shared/schemas/administrators";
-import type { TestDatabase } from "./database";
+import { createTestDatabase, type TestDatabase } from "./database";
 
 /** The seeded demo administrators (default passwords; tests run with a fixed environment). */
 export const DEMO = {
@@ -65,4 +65,30 @@ export async function createAdmin(
   const admin = response.json<AdminDto>();
   const session = await login(app, { email, password });
   return { admin, token: session.token, password };
+}
+
+/** What a test file of the API works with; filled in before its first test runs. */
+export interface SignedInApp {
+  testDb: TestDatabase;
+  app: App;
+  /** The super administrator's token (logged in once: a login hashes slowly on purpose). */
+  token: string;
+}
+
+/**
+ * A fresh database and app for one test file, opened before its tests and closed after, with the
+ * super administrator logged in once.
+ */
+export function useSignedInApp(env: Record<string, string> = {}): SignedInApp {
+  const suite = {} as SignedInApp;
+  beforeAll(async () => {
+    suite.testDb = await createTestDatabase();
+    suite.app = await createTestApp(suite.testDb, env);
+    suite.token = (await login(suite.app, DEMO.superAdmin)).token;
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.testDb?.destroy();
+  });
+  return suite;
 }
