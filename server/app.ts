@@ -19,6 +19,7 @@ import {
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import { createTokenService } from "./auth/tokens";
+import { setBusinessTimeZone } from "./business-day";
 import type { Config } from "./config";
 import type { Database } from "./db";
 import { HttpError } from "./errors";
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ),
   ];
 
+  setBusinessTimeZone(config.businessTimeZone);
   const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
   installAccessControl(app, {
     db: database.db,

@@ -38,6 +38,11 @@ export interface Config {
   loginFailuresPerAddress: number;
   /** SUPPORT_EMAIL (unset → the super administrator's e-mail): contact shown to banned admins. */
   supportEmail: string | undefined;
+  /**
+   * BUSINESS_TIMEZONE (Asia/Kuala_Lumpur): the campus's time zone. "Today", a date filter
+   * `YYYY-MM-DD` and a daily limit mean days in this zone, not UTC days.
+   */
+  businessTimeZone: string;
   /** DIST_DIR (unset → the repository's dist/): the built console the server serves. */
   distDir: string | undefined;
   /** LOG_LEVEL ("info"; "silent" disables logging): Fastify/pino log level. */
@@ -118,6 +123,22 @@ function positiveInt(env: Env, name: string, fallback: number, max = Number.MAX_
     throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+export const DEFAULT_BUSINESS_TIMEZONE = "Asia/Kuala_Lumpur";
+
+/** An IANA time zone name (`Asia/Kuala_Lumpur`), checked against the runtime's zone data. */
+function timeZone(env: Env, name: string, fallback: string): string {
+  const zone = nonEmpty(env, name) ?? fallback;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
+    throw new ConfigError(`${name} must be an IANA time zone such as ${fallback}`);
+  }
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+  } catch {
+    throw new ConfigError(`${name} must be an IANA time zone such as ${fallback}, not ${zone}`);
+  }
+  return zone;
 }
 
 function nonEmpty(env: Env, name: string): string | undefined {
@@ -256,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
     loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),
+    businessTimeZone: timeZone(env, "BUSINESS_TIMEZONE", DEFAULT_BUSINESS_TIMEZONE),
     distDir: nonEmpty(env, "DIST_DIR"),
     logLevel: nonEmpty(env, "LOG_LEVEL") ?? "info",
     nodeEnv,

@@ -9,7 +9,9 @@ import { registerModuleRoutes, type BoundModule } from "./kit/bind";
 import { administratorsModule } from "./routes/administrators";
 import type { RouteDeps } from "./routes/types";
 import { changeContactModule } from "./services/change-contact";
+import { topUpsModule } from "./services/top-ups";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
+import { walletPoliciesModule, walletPolicyRoutes } from "./services/wallet-policies";
 
 export const BOUND_MODULES: readonly BoundModule[] = [
   administratorsModule,
@@ -17,9 +19,13 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   userApprovalModule,
   changeContactModule,
   dormantModule,
+  topUpsModule,
+  walletPoliciesModule,
 ];
 
 /** The declared modules' list, show and action routes. */
-export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db } = deps;
   for (const bound of BOUND_MODULES) registerModuleRoutes(app, db, bound);
+  await app.register(walletPolicyRoutes, deps);
 };

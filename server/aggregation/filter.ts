@@ -1,3 +1,4 @@
+import { businessDayStart } from "../business-day";
 import { and, or, sql, type SQL } from "drizzle-orm";
 import { hasControlCharacters } from "../../src/shared/text";
 import { InvalidQueryError } from "../errors";
@@ -265,12 +266,14 @@ function bind(field: FieldSpec, value: Scalar): SQL {
 }
 
 /**
- * A date bound. Day boundaries become explicit UTC instants for timestamp columns: a bare
- * `'2024-01-01'::timestamptz` would be read in the session's time zone.
+ * A date bound. A day `YYYY-MM-DD` on an instant (timestamptz) column is a business day: it starts
+ * at midnight in BUSINESS_TIMEZONE (server/business-day.ts), not in the session's zone nor UTC.
  */
 function bindDate(field: FieldSpec, value: string): SQL {
   const cast = dateCastOf(field);
-  const text = cast !== "date" && /^\d+-\d\d-\d\d$/.test(value) ? `${value}T00:00:00Z` : value;
+  const day = /^\d+-\d\d-\d\d$/.test(value);
+  if (day && cast === "timestamptz") return businessDayStart(value);
+  const text = day && cast === "timestamp" ? `${value}T00:00:00` : value;
   return sql`${text}::${sql.raw(cast)}`;
 }
 

@@ -25,6 +25,11 @@ import {
   ADMIN_LANGUAGES,
   ADMIN_STATUSES,
   APPROVAL_STATUSES,
+  BUSINESS_CATEGORIES,
+  BUSINESS_STATUSES,
+  LEDGER_CHANNELS,
+  LEDGER_STATUSES,
+  LEDGER_TYPES,
   CONTACT_TYPES,
   RIDER_VERIFICATION_STATUSES,
   SUBMISSION_STATUSES,
@@ -313,4 +318,118 @@ export const revokedTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Merchants: a user's business on campus, paid from wallets, settled to its bank account. */
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerUserId: integer("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    registrationNumber: text("registration_number").notNull(),
+    category: text("category", { enum: BUSINESS_CATEGORIES }).notNull(),
+    status: text("status", { enum: BUSINESS_STATUSES }).notNull().default("pending"),
+    feeRateBp: integer("fee_rate_bp").notNull().default(0),
+    bankName: text("bank_name").notNull(),
+    bankAccount: text("bank_account").notNull(),
+    remark: text("remark"),
+    reviewerId: integer("reviewer_id").references(() => administrators.id, {
+      onDelete: "set null",
+    }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("businesses_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("businesses_owner_user_id_idx").on(t.ownerUserId),
+    check("businesses_status_check", oneOf(t.status, BUSINESS_STATUSES)),
+    check("businesses_category_check", oneOf(t.category, BUSINESS_CATEGORIES)),
+    check("businesses_fee_rate_bp_check", sql`${t.feeRateBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * The wallet ledger: every change of a balance is one row here, written in the same transaction
+ * as the wallet's new balance, under the wallet's row lock. Append-only (migration 0006's
+ * trigger): only `status` may change (a top-up becomes `reversed`); refunds and reversals are
+ * new rows that point at the row they undo.
+ */
+export const walletTransactions = pgTable(
+  "wallet_transactions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    type: text("type", { enum: LEDGER_TYPES }).notNull(),
+    amountSen: bigint("amount_sen", { mode: "number" }).notNull(),
+    balanceAfterSen: bigint("balance_after_sen", { mode: "number" }).notNull(),
+    channel: text("channel", { enum: LEDGER_CHANNELS }),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "restrict" }),
+    agentUserId: integer("agent_user_id").references(() => users.id, { onDelete: "restrict" }),
+    status: text("status", { enum: LEDGER_STATUSES }).notNull().default("success"),
+    reference: text("reference").notNull().unique("wallet_transactions_reference_key"),
+    /** The row a reversal or refund undoes: at most one reversal per row (unique). */
+    reversesId: integer("reverses_id")
+      .unique("wallet_transactions_reverses_id_key")
+      .references((): AnyPgColumn => walletTransactions.id, { onDelete: "restrict" }),
+    remark: text("remark"),
+    adminId: integer("admin_id").references(() => administrators.id, { onDelete: "set null" }),
+    /** lower(reference + account number), trigram-indexed for the list's search. */
+    searchText: text("search_text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("wallet_transactions_type_created_at_idx").on(
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("wallet_transactions_type_status_created_at_idx").on(
+      t.type,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    index("wallet_transactions_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("wallet_transactions_business_id_created_at_idx").on(t.businessId, t.createdAt),
+    index("wallet_transactions_search_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    check("wallet_transactions_type_check", oneOf(t.type, LEDGER_TYPES)),
+    check("wallet_transactions_channel_check", oneOf(t.channel, LEDGER_CHANNELS)),
+    check("wallet_transactions_status_check", oneOf(t.status, LEDGER_STATUSES)),
+    check("wallet_transactions_amount_sen_check", sql`${t.amountSen} <> 0`),
+    check("wallet_transactions_balance_after_sen_check", sql`${t.balanceAfterSen} >= 0`),
+  ],
+);
+
+/**
+ * The wallet policy, versioned: the newest row is in force; a change adds a row (append-only,
+ * migration 0006). Limits in sen; `min ≤ max top-up ≤ daily top-up limit ≤ max balance`.
+ */
+export const walletPolicies = pgTable(
+  "wallet_policies",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    maxBalanceSen: bigint("max_balance_sen", { mode: "number" }).notNull(),
+    minTopUpSen: bigint("min_top_up_sen", { mode: "number" }).notNull(),
+    maxTopUpSen: bigint("max_top_up_sen", { mode: "number" }).notNull(),
+    dailyTopUpLimitSen: bigint("daily_top_up_limit_sen", { mode: "number" }).notNull(),
+    dailyPaymentLimitSen: bigint("daily_payment_limit_sen", { mode: "number" }).notNull(),
+    dormancyDays: integer("dormancy_days").notNull(),
+    remark: text("remark"),
+    adminId: integer("admin_id").references(() => administrators.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "wallet_policies_limits_check",
+      sql`${t.minTopUpSen} > 0 and ${t.minTopUpSen} <= ${t.maxTopUpSen}
+        and ${t.maxTopUpSen} <= ${t.dailyTopUpLimitSen}
+        and ${t.dailyTopUpLimitSen} <= ${t.maxBalanceSen} and ${t.dailyPaymentLimitSen} > 0`,
+    ),
+    check("wallet_policies_dormancy_days_check", sql`${t.dormancyDays} between 1 and 36500`),
+  ],
 );

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 
 import { brokenPasswordRules } from "../../src/shared/password-policy";
 import { PERMISSION_CODES } from "../../src/shared/permissions";
@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
 import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
+import { seedDemoMoney } from "./demo-money";
 import type { Db, Tx } from "./index";
 import {
   administrators,
@@ -149,6 +150,10 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       tx,
       reviewers.map((r) => r.id),
     );
+    await insertDemoMoney(
+      tx,
+      reviewers.map((r) => r.id),
+    );
 
     const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
     const contact = config.supportEmail ?? superAdmin?.email;
@@ -158,6 +163,36 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     if (contact) settings.push({ key: SETTING_KEYS.supportEmail, value: contact });
     await tx.insert(globalSettings).values(settings).onConflictDoNothing();
     return true;
+  });
+}
+
+/** The merchants and 90 days of wallet activity up to now (server/db/demo-money.ts). */
+async function insertDemoMoney(tx: Tx, counterStaffIds: number[]) {
+  const recent = new Date(DEMO_EPOCH - 60 * DAY);
+  const holders = await tx
+    .select({
+      id: users.id,
+      accountNumber: users.accountNumber,
+      createdAt: users.createdAt,
+      openingSen: wallets.balanceSen,
+      active: sql<boolean>`${users.approvalStatus} = 'approved' and not ${users.isBanned}
+        and ${wallets.status} = 'active' and ${users.lastActiveAt} >= ${recent}`,
+    })
+    .from(users)
+    .innerJoin(wallets, eq(wallets.userId, users.id))
+    .orderBy(users.id);
+  const merchants = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "merchant"), eq(users.approvalStatus, "approved")))
+    .orderBy(users.id);
+  const agentRows = await tx.select({ id: agents.userId }).from(agents).orderBy(agents.userId);
+  await seedDemoMoney(tx, {
+    holders,
+    merchantOwnerIds: merchants.map((m) => m.id),
+    agentIds: agentRows.map((a) => a.id),
+    counterStaffIds,
+    now: Date.now(),
   });
 }
 

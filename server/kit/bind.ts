@@ -5,7 +5,7 @@
  * entry written in the same transaction as the change. Business rules stay in the module's
  * service functions, which the action routes call inside that transaction.
  */
-import { eq, getTableName, is, SQL } from "drizzle-orm";
+import { and, eq, getTableName, is, SQL } from "drizzle-orm";
 import { PgColumn, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,6 +16,7 @@ import {
   type ActionDecl,
   type FieldDecl,
   type FilterKind,
+  type FormDecl,
   type ItemOf,
   type ModuleDecl,
 } from "../../src/shared/kit/module";
@@ -51,6 +52,12 @@ export interface ActionContext<Body> {
 /** An action's business rules: writes inside the kit's transaction; the kit audits after. */
 export type ActionHandler<Body = never> = (tx: Tx, context: ActionContext<Body>) => Promise<void>;
 
+/** A create form's business rules: inserts inside the kit's transaction, answers the new id. */
+export type CreateHandler<Body = never> = (
+  tx: Tx,
+  context: { actor: AdministratorRow; body: Body },
+) => Promise<number>;
+
 export interface ModuleBinding<M extends ModuleDecl> {
   /** The collection's own table; its `id` column identifies a record. */
   table: PgTable & { id: AnyPgColumn };
@@ -64,7 +71,13 @@ export interface ModuleBinding<M extends ModuleDecl> {
   /** Whether to register `GET /api/{collection}/{id}` (default: yes). */
   show?: boolean;
   actions?: { [A in keyof M["actions"]]: ActionHandler<z.output<M["actions"][A]["body"]>> };
+  /** The rules of the declaration's create form (required when it declares one). */
+  create?: CreateHandler<FormBody<M["create"]>>;
+  /** The rules of the declaration's edit form: the kit has locked the record and checked `when`. */
+  edit?: ActionHandler<FormBody<M["edit"]>>;
 }
+
+type FormBody<F> = F extends FormDecl<infer B> ? z.output<B> : never;
 
 /** What a route needs from the declaration's permission. */
 function accessOf(permission: ModuleDecl["permission"], thing: string): RouteAccess {
@@ -185,6 +198,8 @@ export function bindModule<M extends ModuleDecl>(
   for (const name of Object.keys(module.actions)) {
     if (!handlers[name]) fail(module, `action "${name}" has no handler`);
   }
+  if (module.create && !binding.create) fail(module, "its create form has no handler");
+  if (module.edit && !binding.edit) fail(module, "its edit form has no handler");
   // What a record is: every field but the filter-only ones.
   const selection = Object.fromEntries(
     Object.keys(module.item.shape).map((key) => [key, columns[key]!]),
@@ -198,7 +213,9 @@ export function bindModule<M extends ModuleDecl>(
   const read = async (db: DbOrTx, id: number) => {
     let query = db.select(selection).from(binding.table).$dynamic();
     for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
-    const [row] = await query.where(eq(binding.table.id, id));
+    // A scoped module reaches only the records inside its scope (a top-up, not any ledger row).
+    const byId = eq(binding.table.id, id);
+    const [row] = await query.where(binding.scope ? and(byId, binding.scope) : byId);
     return row ? toRecord(module, row) : undefined;
   };
 
@@ -222,12 +239,14 @@ export type ModuleRoute =
   | { kind: "show"; method: "GET"; url: string; access: RouteAccess }
   | {
       kind: "action";
-      method: "PATCH";
+      method: "PATCH" | "POST";
       url: string;
       access: RouteAccess;
       name: string;
       action: ActionDecl;
-    };
+    }
+  | { kind: "create"; method: "POST"; url: string; access: RouteAccess; form: FormDecl }
+  | { kind: "edit"; method: "PATCH"; url: string; access: RouteAccess; form: FormDecl };
 
 /**
  * The routes a bound module serves, one list for the registration and for the tests that go
@@ -256,12 +275,36 @@ export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
   for (const [name, action] of Object.entries(module.actions)) {
     routes.push({
       kind: "action",
-      method: "PATCH",
+      method: action.method,
       url: `/api/${module.collection}/:id${action.path ? `/${action.path}` : ""}`,
       access: accessOf(action.permission ?? module.permission, module.thing.one),
       name,
       action,
     });
+  }
+  if (module.create) {
+    routes.push({
+      kind: "create",
+      method: "POST",
+      url: `/api/${module.collection}`,
+      access: accessOf(module.create.permission ?? module.permission, module.thing.one),
+      form: module.create,
+    });
+  }
+  if (module.edit) {
+    routes.push({
+      kind: "edit",
+      method: "PATCH",
+      url: `/api/${module.collection}/:id`,
+      access: accessOf(module.edit.permission ?? module.permission, module.thing.one),
+      form: module.edit,
+    });
+  }
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.url}`;
+    if (seen.has(key)) fail(module, `two routes answer ${key}`);
+    seen.add(key);
   }
   return routes;
 }
@@ -313,28 +356,91 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
           return item;
         },
       );
-    } else {
+    } else if (route.kind === "action") {
       const { action } = route;
       const handler = handlers[route.name]!;
+      api.route({
+        method: action.method,
+        url: route.url,
+        config,
+        schema: {
+          tags,
+          summary: actionSummary(module, action),
+          description: `409 ${action.conflictCode} when the record is not ${guardText(action.when)}.`,
+          params: idParamsSchema,
+          body: action.body,
+          response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+        handler: async (request) => {
+          const body = request.body as { action?: string; remark?: string };
+          return runChange(db, bound, handler, {
+            actor: currentAdmin(request),
+            id: request.params.id,
+            body,
+            when: action.when,
+            conflictCode: action.conflictCode,
+            audit: `${action.audit}.${action.kind === "decision" ? body.action : action.verbs[0]}`,
+          });
+        },
+      });
+    } else if (route.kind === "edit") {
+      const { form } = route;
+      const handler = binding.edit as ActionHandler<unknown>;
       api.patch(
         route.url,
         {
           config,
           schema: {
             tags,
-            summary: actionSummary(module, action),
-            description: `409 ${action.conflictCode} when the record is not ${guardText(action)}.`,
+            summary: `Change a ${module.thing.one}`,
             params: idParamsSchema,
-            body: action.body,
+            body: form.body,
             response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
           },
         },
         async (request) =>
-          runAction(db, bound, binding.table, action, handler, {
+          runChange(db, bound, handler, {
             actor: currentAdmin(request),
             id: request.params.id,
             body: request.body,
+            when: form.when ?? {},
+            conflictCode: form.conflictCode ?? "CONFLICT",
+            audit: `${form.audit}.update`,
           }),
+      );
+    } else {
+      const { form } = route;
+      const handler = binding.create as CreateHandler<unknown>;
+      api.post(
+        route.url,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Add a ${module.thing.one}`,
+            body: form.body,
+            response: { 201: module.item, ...errorResponses(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request, reply) => {
+          const actor = currentAdmin(request);
+          const created = await db.transaction(async (tx) => {
+            const id = await handler(tx, { actor, body: request.body });
+            const after = await bound.read(tx, id);
+            if (!after) throw notFound(module.thing.one);
+            await recordAudit(tx, {
+              adminId: actor.id,
+              action: `${form.audit}.create`,
+              targetTable: getTableName(binding.table),
+              targetId: id,
+              remark: remarkOf(request.body),
+              before: null,
+              after: auditSnapshot(after),
+            });
+            return after;
+          });
+          return reply.code(201).send(created);
+        },
       );
     }
   }
@@ -352,30 +458,38 @@ function listDescription(module: ModuleDecl): string {
   );
 }
 
-const guardText = (action: ActionDecl) =>
-  Object.entries(action.when)
+const guardText = (when: ActionDecl["when"]) =>
+  Object.entries(when)
     .map(([key, values]) => `${key} ${values.join(" or ")}`)
     .join(" and ");
 
 function actionSummary(module: ModuleDecl, action: ActionDecl): string {
   return action.kind === "decision"
-    ? `Approve or reject a ${module.thing.one} (${guardText(action)}), with a remark`
-    : `Change a ${module.thing.one}`;
+    ? `Approve or reject a ${module.thing.one} (${guardText(action.when)}), with a remark`
+    : `${action.verbs[0]} a ${module.thing.one} (${guardText(action.when)}), with a remark`;
 }
 
+const remarkOf = (body: unknown) =>
+  typeof body === "object" && body !== null && "remark" in body && typeof body.remark === "string"
+    ? body.remark
+    : null;
+
 /**
- * One action in one transaction: lock the record, check the guard (409 with the action's code),
- * run the module's rules, read the record again and write the audit entry.
+ * One change of one record in one transaction: lock the record, check the guard (409 with its
+ * code), run the module's rules, read the record again and write the audit entry.
  */
-async function runAction(
+async function runChange(
   db: Db,
   bound: BoundModule,
-  table: PgTable & { id: AnyPgColumn },
-  action: ActionDecl,
   handler: ActionHandler<unknown>,
-  context: Omit<ActionContext<unknown>, "before">,
+  context: Omit<ActionContext<unknown>, "before"> & {
+    when: Readonly<Record<string, readonly string[]>>;
+    conflictCode: string;
+    audit: string;
+  },
 ): Promise<Item> {
-  const { module } = bound;
+  const { module, binding } = bound;
+  const table = binding.table;
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: table.id })
@@ -385,26 +499,25 @@ async function runAction(
     const thing = (module.viewOf ?? module).thing.one;
     const before = locked && (await bound.read(tx, context.id));
     if (!before) throw notFound(thing);
-    for (const [key, allowed] of Object.entries(action.when)) {
+    for (const [key, allowed] of Object.entries(context.when)) {
       const value = before[key];
       if (!allowed.includes(String(value))) {
         throw conflict(
-          action.conflictCode,
+          context.conflictCode,
           `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
           { [key]: value },
         );
       }
     }
-    await handler(tx, { ...context, before });
+    await handler(tx, { actor: context.actor, id: context.id, body: context.body, before });
     const after = await bound.read(tx, context.id);
     if (!after) throw notFound(thing);
-    const body = context.body as { action?: string; remark?: string };
     await recordAudit(tx, {
       adminId: context.actor.id,
-      action: `${action.audit}.${action.kind === "decision" ? body.action : "change"}`,
+      action: context.audit,
       targetTable: getTableName(table),
       targetId: context.id,
-      remark: body.remark ?? null,
+      remark: remarkOf(context.body),
       before: auditSnapshot(before),
       after: auditSnapshot(after),
     });

@@ -2,18 +2,12 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 
 import type { Config } from "../config";
 import type { DbOrTx } from "../db";
-import { administrators, globalSettings } from "../db/schema";
+import { administrators, globalSettings, walletPolicies } from "../db/schema";
 
 export const SETTING_KEYS = {
   /** The contact shown to an administrator who is banned from login. */
   supportEmail: "supportEmail",
-  /** Days without activity after which a user counts as dormant (a positive integer). */
-  dormancyDays: "dormancyDays",
 } as const;
-
-export const DEFAULT_DORMANCY_DAYS = 365;
-/** A stored value outside 1…MAX is ignored (the default applies) rather than failing the list. */
-export const MAX_DORMANCY_DAYS = 36_500;
 
 export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db
@@ -41,21 +35,12 @@ export async function supportEmail(db: DbOrTx, config: Config): Promise<string |
 }
 
 /**
- * The dormancy period in days as an SQL expression, read when the query runs (a list route's `baseWhere` is
- * built once at start-up, and the setting may change afterwards). A stored value that is not an
- * integer between 1 and MAX_DORMANCY_DAYS counts as unset.
+ * The dormancy period in days of the wallet policy in force, as an SQL expression read when the
+ * query runs (a list route's `baseWhere` is built once at start-up; the policy changes after).
  */
 export function dormancyDaysSql(): SQL<number> {
-  const value = sql`${globalSettings.value}`;
-  const days = sql`(${value} #>> '{}')::numeric`;
-  // Nested CASEs: PostgreSQL does not promise to evaluate AND's operands in order, and the cast
-  // must only see numbers.
-  return sql<number>`coalesce((
-    select case when jsonb_typeof(${value}) = 'number' then
-      case when ${days} between 1 and ${sql.raw(String(MAX_DORMANCY_DAYS))} and ${days} = trunc(${days})
-      then ${days}::int end
-    end
-    from ${globalSettings}
-    where ${globalSettings.key} = ${SETTING_KEYS.dormancyDays}
-  ), ${sql.raw(String(DEFAULT_DORMANCY_DAYS))})`;
+  return sql<number>`(
+    select ${walletPolicies.dormancyDays} from ${walletPolicies}
+    order by ${walletPolicies.id} desc limit 1
+  )`;
 }

@@ -19,3 +19,23 @@ export type WalletStatus = (typeof WALLET_STATUSES)[number];
 export type RiderVerificationStatus = (typeof RIDER_VERIFICATION_STATUSES)[number];
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const LEDGER_TYPES = ["top_up", "payment", "refund", "reversal", "adjustment"] as const;
+export const LEDGER_CHANNELS = ["fpx", "card", "agent", "counter"] as const;
+export const LEDGER_STATUSES = ["pending", "success", "failed", "reversed"] as const;
+export const BUSINESS_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
+export const BUSINESS_CATEGORIES = [
+  "canteen",
+  "cafe",
+  "bookshop",
+  "print_shop",
+  "laundry",
+  "convenience",
+  "other",
+] as const;
+
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
+export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];

@@ -30,7 +30,11 @@ import {
   runAggregation,
   type CollectionSpec,
 } from "../../server/aggregation";
+import { businessTimeZone, setBusinessTimeZone } from "../../server/business-day";
 import { InvalidQueryError } from "../../server/errors";
+
+/** The business time zone the process starts with (Asia/Kuala_Lumpur). */
+const businessZone = businessTimeZone();
 
 const mood = pgEnum("agg_mood", ["happy", "sad", "neutral"]);
 const items = pgTable("agg_items", {
@@ -226,25 +230,33 @@ describe("filter operators", () => {
     expect(await ids({ birthday: { $null: false } })).toEqual([8, 6, 4, 3, 1]);
   });
 
-  it("YYYY-MM-DD is a whole UTC day; ISO-8601 is an instant", async () => {
-    expect(await ids({ createdAt: "2024-01-01" })).toEqual([2, 1]);
-    expect(await ids({ createdAt: { $lt: "2024-01-02" } })).toEqual([2, 1]);
-    expect(await ids({ createdAt: { $lte: "2024-01-01" } })).toEqual([2, 1]);
-    expect(await ids({ createdAt: { $gt: "2024-02-06" } })).toEqual([20, 19]);
-    expect(await ids({ createdAt: { $gte: "2024-02-07" } })).toEqual([20, 19]);
-    expect(await ids({ createdAt: { $gte: "2024-01-02", $lte: "2024-01-03" } })).toEqual([5, 4, 3]);
-    expect(await ids({ createdAt: { $in: ["2024-01-01", "2024-02-08"] } })).toEqual([20, 2, 1]);
-    expect(await ids({ createdAt: { $ne: "2024-02-01" } })).toHaveLength(16);
-    expect(await ids({ createdAt: { $nin: ["2024-02-01", "2024-01-01"] } })).toHaveLength(14);
-    expect(await ids({ createdAt: "2024-01-02T12:00:00Z" })).toEqual([4]);
-    expect(await ids({ createdAt: "2024-01-02T20:00:00+08:00" })).toEqual([4]);
-    expect(await ids({ createdAt: "2024-01-02T12:00:00.000" })).toEqual([4]); // no offset: UTC
-    expect(await ids({ createdAt: { $lt: "2024-01-01T23:59:59.999Z" } })).toEqual([1]);
-    expect(await ids({ createdAt: { $lte: "2024-01-01T23:59:59.999Z" } })).toEqual([2, 1]);
-    expect(await ids({ createdAt: { $gt: "2024-02-07T00:00:00Z" } })).toEqual([20]);
+  it("YYYY-MM-DD is a whole business day (BUSINESS_TIMEZONE=UTC here); ISO-8601 is an instant", async () => {
+    setBusinessTimeZone("UTC");
+    try {
+      expect(await ids({ createdAt: "2024-01-01" })).toEqual([2, 1]);
+      expect(await ids({ createdAt: { $lt: "2024-01-02" } })).toEqual([2, 1]);
+      expect(await ids({ createdAt: { $lte: "2024-01-01" } })).toEqual([2, 1]);
+      expect(await ids({ createdAt: { $gt: "2024-02-06" } })).toEqual([20, 19]);
+      expect(await ids({ createdAt: { $gte: "2024-02-07" } })).toEqual([20, 19]);
+      expect(await ids({ createdAt: { $gte: "2024-01-02", $lte: "2024-01-03" } })).toEqual([
+        5, 4, 3,
+      ]);
+      expect(await ids({ createdAt: { $in: ["2024-01-01", "2024-02-08"] } })).toEqual([20, 2, 1]);
+      expect(await ids({ createdAt: { $ne: "2024-02-01" } })).toHaveLength(16);
+      expect(await ids({ createdAt: { $nin: ["2024-02-01", "2024-01-01"] } })).toHaveLength(14);
+      expect(await ids({ createdAt: "2024-01-02T12:00:00Z" })).toEqual([4]);
+      expect(await ids({ createdAt: "2024-01-02T20:00:00+08:00" })).toEqual([4]);
+      expect(await ids({ createdAt: "2024-01-02T12:00:00.000" })).toEqual([4]); // no offset: UTC
+      expect(await ids({ createdAt: { $lt: "2024-01-01T23:59:59.999Z" } })).toEqual([1]);
+      expect(await ids({ createdAt: { $lte: "2024-01-01T23:59:59.999Z" } })).toEqual([2, 1]);
+      expect(await ids({ createdAt: { $gt: "2024-02-07T00:00:00Z" } })).toEqual([20]);
+    } finally {
+      setBusinessTimeZone(businessZone);
+    }
   });
 
-  it("day boundaries are UTC whatever the session's time zone", async () => {
+  it("day boundaries are the business time zone's, whatever the session's time zone", async () => {
+    setBusinessTimeZone("UTC");
     await client.exec("set time zone 'Asia/Kuala_Lumpur'");
     try {
       expect(await ids({ createdAt: "2024-01-01" })).toEqual([2, 1]);
@@ -252,7 +264,18 @@ describe("filter operators", () => {
       expect(await ids({ createdAt: "2024-01-02T20:00:00+08:00" })).toEqual([4]);
     } finally {
       await client.exec("reset time zone");
+      setBusinessTimeZone(businessZone);
     }
+  });
+
+  it("a business day in Asia/Kuala_Lumpur (the default) runs from 16:00 UTC the day before", async () => {
+    expect(businessTimeZone()).toBe("Asia/Kuala_Lumpur");
+    // 2024-01-02 in Kuala Lumpur: 2024-01-01T16:00Z up to 2024-01-02T16:00Z.
+    expect(await ids({ createdAt: "2024-01-02" })).toEqual([4, 3, 2]);
+    expect(await ids({ createdAt: { $lt: "2024-01-02" } })).toEqual([1]);
+    expect(await ids({ createdAt: { $gte: "2024-01-02", $lte: "2024-01-02" } })).toEqual([4, 3, 2]);
+    expect(await ids({ createdAt: { $gt: "2024-01-02", $lt: "2024-01-04" } })).toEqual([5]);
+    expect(await ids({ createdAt: "2024-01-02T20:00:00+08:00" })).toEqual([4]);
   });
 
   it("dates on a timestamp-without-time-zone column (UTC wall time)", async () => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import type { Db } from "../../server/db";
-import { globalSettings, type users } from "../../server/db/schema";
+import type { users } from "../../server/db/schema";
 import type { UserList } from "../../src/shared/schemas/users";
-import { SETTING_KEYS } from "../../server/services/settings";
 import { createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { call, expectError, expectNoPermission, insertUser } from "./support/user-fixtures";
@@ -58,11 +57,16 @@ async function dormantFixtures(): Promise<string[]> {
   return response.json<UserList>().users.map((u) => u.accountNumber);
 }
 
+/** Adds a wallet policy version with the given dormancy period, as staff would; its answer. */
 async function setDormancyDays(value: unknown) {
-  await db
-    .insert(globalSettings)
-    .values({ key: SETTING_KEYS.dormancyDays, value })
-    .onConflictDoUpdate({ target: globalSettings.key, set: { value } });
+  const current = (await call(app, superAdmin, "GET", "/api/wallet-policy")).json<
+    Record<string, unknown>
+  >();
+  const keys = ["maxBalanceSen", "minTopUpSen", "maxTopUpSen", "dailyTopUpLimitSen"] as const;
+  const limits = Object.fromEntries(
+    [...keys, "dailyPaymentLimitSen" as const].map((key) => [key, current[key]]),
+  );
+  return call(app, superAdmin, "POST", "/api/wallet-policies", { ...limits, dormancyDays: value });
 }
 
 describe("GET /api/users/dormant", () => {
@@ -73,18 +77,19 @@ describe("GET /api/users/dormant", () => {
     expect(Object.keys(page)).toEqual(["totalCount", "users", "totalCountExact"]);
   });
 
-  it("follows the dormancyDays global setting, and ignores a value that is not a sane integer", async () => {
-    await setDormancyDays(30);
+  it("follows the dormancy period of the wallet policy in force; a period that is not a sane integer is refused and changes nothing", async () => {
+    expect((await setDormancyDays(30)).statusCode).toBe(201);
     expect(await dormantFixtures()).toEqual(
       [fixture.monthAgo, fixture.neverActiveOld, fixture.stale].sort(),
     );
     for (const bad of ["thirty", 0, -5, 2.5, 1_000_000]) {
-      await setDormancyDays(bad);
+      expectError(await setDormancyDays(bad), 400, "VALIDATION_ERROR");
       expect(await dormantFixtures(), JSON.stringify(bad)).toEqual(
-        [fixture.neverActiveOld, fixture.stale].sort(),
+        [fixture.monthAgo, fixture.neverActiveOld, fixture.stale].sort(),
       );
     }
-    await setDormancyDays(365);
+    expect((await setDormancyDays(365)).statusCode).toBe(201);
+    expect(await dormantFixtures()).toEqual([fixture.neverActiveOld, fixture.stale].sort());
   });
 
   it("takes the aggregation parameters and refuses bad ones with 400 INVALID_QUERY", async () => {

@@ -42,13 +42,13 @@ async function insertFixtures() {
         isBanned: true,
         banRemark: "Chargeback abuse",
         url: "https://agent.example",
-        createdAt: new Date("2025-06-30T23:59:59Z"),
+        createdAt: new Date("2025-06-30T15:59:59Z"), // 23:59:59 on 30 June in Kuala Lumpur
       },
       {
         accountNumber: "X000000003",
         name: "Bare Fixture",
         role: "student",
-        createdAt: new Date("2025-07-01T00:00:00Z"),
+        createdAt: new Date("2025-06-30T16:00:00Z"), // midnight, 1 July, in Kuala Lumpur
       },
     ])
     .returning();
@@ -176,10 +176,13 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
     ).toEqual(where((u) => u.role === "rider" && u.approvalStatus === "approved" && u.isVip));
   });
 
-  it("filters by a created date range of whole days, and by last activity", async () => {
+  it("filters by a created date range of whole business days (Kuala Lumpur, UTC+8), and by last activity", async () => {
     const june = await matches({ createdAt: { $gte: "2025-06-01", $lte: "2025-06-30" } });
     expect(june).toEqual(
-      where((u) => u.createdAt >= "2025-06-01" && u.createdAt < "2025-07-01T00:00:00.000Z"),
+      where(
+        (u) =>
+          u.createdAt >= "2025-05-31T16:00:00.000Z" && u.createdAt < "2025-06-30T16:00:00.000Z",
+      ),
     );
     expect(june).toEqual(expect.arrayContaining(["X000000001", "X000000002"]));
     expect(june).not.toContain("X000000003");
@@ -188,7 +191,7 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
       where((u) => u.lastActiveAt === null),
     );
     expect(await matches({ lastActiveAt: { $lt: "2026-01-01" } })).toEqual(
-      where((u) => u.lastActiveAt !== null && u.lastActiveAt < "2026-01-01"),
+      where((u) => u.lastActiveAt !== null && u.lastActiveAt < "2025-12-31T16:00:00.000Z"),
     );
   });
 

@@ -80,7 +80,11 @@ export function renderCell(
     case "link": {
       const id = row[display.idField];
       if (id === null || id === undefined) return text;
-      return <Link to={SHOW_PATHS[display.to](String(id))}>{text}</Link>;
+      const to =
+        display.to === "self"
+          ? `${module.paths.show ?? module.paths.list}/${String(id)}`
+          : SHOW_PATHS[display.to](String(id));
+      return <Link to={to}>{text}</Link>;
     }
     case "text":
       return display.strong ? <Typography.Text strong>{text}</Typography.Text> : text;

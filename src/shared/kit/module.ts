@@ -24,8 +24,11 @@ export type Display =
   | { kind: "money" }
   | { kind: "yesNo" }
   | { kind: "tag"; colours: Readonly<Record<string, TagColour>> }
-  /** A link to another record's detail page: `idField` of this row holds that record's id. */
-  | { kind: "link"; to: "users" | "administrators"; idField: string };
+  /**
+   * A link to a record's detail page: `idField` of this row holds that record's id; `self` is
+   * this module's own detail page (the list's way into a record).
+   */
+  | { kind: "link"; to: "users" | "administrators" | "self"; idField: string };
 
 export interface FieldOptions {
   /** A column of the list (with its width in px). */
@@ -111,11 +114,19 @@ export function enumValuesOf(schema: z.ZodType): readonly string[] | undefined {
   return inner instanceof z.ZodEnum ? (inner.options as string[]) : undefined;
 }
 
-/** A named state change on one record (approve, reject, ban, mark paid …). */
+/** A named state change on one record (approve, reject, reverse, suspend, mark paid …). */
 export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
-  /** `decision`: approve or reject with a remark, drawn by one shared dialog. */
-  kind: "decision";
-  /** Sent as `PATCH /api/{collection}/{id}` + `/{path}` when a path is given. */
+  /**
+   * `decision`: approve or reject with a remark (`{action, remark}`), one dialog for both.
+   * `remark`: one verb with a required remark (`{remark}`): reverse, suspend, reinstate …
+   */
+  kind: "decision" | "remark";
+  /** The verbs staff choose from (a decision: approve and reject; a remark action: its one). */
+  verbs: readonly string[];
+  /** Each verb's past tense, the key of its toasts (`decision.<done>`): approve → approved. */
+  done: Readonly<Record<string, string>>;
+  /** Sent as `<method> /api/{collection}/{id}` + `/{path}` when a path is given. */
+  method: "PATCH" | "POST";
   path?: string;
   body: Body;
   /** The records it applies to: field → allowed values; others answer 409 `conflictCode`. */
@@ -124,6 +135,8 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   conflictCode: string;
   /** May run on several selected rows, each reported. */
   bulk: boolean;
+  /** Drawn as a destructive button (a reversal, a suspension). */
+  danger: boolean;
   /** Its own permission code, when it is not the module's. */
   permission?: PermissionCode;
   /** Audit entries are `<audit>.<verb>` (e.g. `change_contact.approve`). */
@@ -165,29 +178,103 @@ export const decisionBodySchema = z
   .meta({ id: "DecisionBody" });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
-/** The one approve / reject-with-remark action every deciding module shares. */
-export function decision(options: {
+/** The body of a remark action: why staff did it. */
+export const remarkBodySchema = z.strictObject({ remark: remarkSchema }).meta({ id: "RemarkBody" });
+export type RemarkBody = z.infer<typeof remarkBodySchema>;
+
+interface ActionOptions {
   path?: string;
   when: Readonly<Record<string, readonly string[]>>;
   bulk?: boolean;
   audit: string;
   conflictCode?: string;
   permission?: PermissionCode;
-}): ActionDecl<typeof decisionBodySchema> {
+}
+
+/** The one approve / reject-with-remark action every deciding module shares. */
+export function decision(options: ActionOptions): ActionDecl<typeof decisionBodySchema> {
   return {
     kind: "decision",
+    verbs: DECISIONS,
+    done: { approve: "approved", reject: "rejected" },
+    method: "PATCH",
     body: decisionBodySchema,
     bulk: options.bulk ?? false,
+    danger: false,
     conflictCode: options.conflictCode ?? "ALREADY_DECIDED",
     ...options,
   };
 }
 
+/**
+ * One verb with a required remark (`POST /api/{collection}/{id}/{verb}` unless told otherwise):
+ * a reversal, a suspension, a reinstatement.
+ */
+export function remarkAction(
+  options: ActionOptions & {
+    verb: string;
+    /** Its past tense (reverse → reversed). */
+    done: string;
+    method?: "PATCH" | "POST";
+    danger?: boolean;
+    conflictCode: string;
+  },
+): ActionDecl<typeof remarkBodySchema> {
+  const { verb, done, ...rest } = options;
+  return {
+    kind: "remark",
+    verbs: [verb],
+    done: { [verb]: done },
+    method: options.method ?? "POST",
+    path: options.path ?? verb,
+    body: remarkBodySchema,
+    bulk: options.bulk ?? false,
+    danger: options.danger ?? false,
+    ...rest,
+  };
+}
+
+/** How a form input shows a value, when its zod type alone does not say. */
+export type InputHint =
+  /** Integer sen, typed as RM with two decimals. */
+  | { kind: "money" }
+  /** Integer basis points (0–10000), typed as a percentage with two decimals. */
+  | { kind: "basisPoints" }
+  /** Several lines of text. */
+  | { kind: "multiline" };
+
+/**
+ * A form the console draws and the server accepts: create (`POST /api/{collection}`) or edit
+ * (`PATCH /api/{collection}/{id}`). Its body is the zod object both sides validate with; each
+ * key is an input, labelled `<ns>:fields.<key>`; a literal is sent as it is, without an input.
+ */
+export interface FormDecl<Body extends z.ZodObject = z.ZodObject> {
+  body: Body;
+  /** Audit entries are `<audit>.create` / `<audit>.update`. */
+  audit: string;
+  /** Its own permission code, when it is not the module's. */
+  permission?: PermissionCode;
+  /** Inputs drawn differently from their type (money in sen, basis points, long text). */
+  inputs?: Partial<Record<keyof Body["shape"] & string, InputHint>>;
+  /** edit only: the records it applies to (409 `conflictCode` for others). */
+  when?: Readonly<Record<string, readonly string[]>>;
+  conflictCode?: string;
+}
+
+/** A create or edit form (see FormDecl); the type checker keeps `inputs` to the body's keys. */
+export function form<Body extends z.ZodObject>(decl: FormDecl<Body>): FormDecl<Body> {
+  return decl;
+}
+
 export type SortOrder = "asc" | "desc";
+
+type AnyForm = FormDecl | undefined;
 
 export interface ModuleInput<
   F extends Record<string, FieldDecl>,
   A extends Record<string, ActionDecl> = Record<string, ActionDecl>,
+  C extends AnyForm = AnyForm,
+  E extends AnyForm = AnyForm,
 > {
   /** The Refine resource name (unique in the console). */
   name: string;
@@ -222,6 +309,10 @@ export interface ModuleInput<
   /** Filters a list opens with (a queue opens on its pending rows); the user may change them. */
   initialFilters?: Partial<Record<keyof F & string, string>>;
   actions?: A;
+  /** The create form (`POST /api/{collection}`), when staff may add records. */
+  create?: C;
+  /** The edit form (`PATCH /api/{collection}/{id}`), when staff may change records. */
+  edit?: E;
   /**
    * A named server-side scope of the collection (pending only, dormant only): the server binds
    * it to a condition, and the list answers only rows inside it, whatever the client asks.
@@ -236,7 +327,9 @@ export interface ModuleInput<
 export interface ModuleDecl<
   F extends Record<string, FieldDecl> = Record<string, FieldDecl>,
   A extends Record<string, ActionDecl> = Record<string, ActionDecl>,
-> extends ModuleInput<F, A> {
+  C extends AnyForm = AnyForm,
+  E extends AnyForm = AnyForm,
+> extends ModuleInput<F, A, C, E> {
   actions: A;
   /** One record as the API answers it: the fields' zod types, in declaration order. */
   item: z.ZodObject<{
@@ -256,7 +349,9 @@ function problem(module: string, what: string): Error {
 export function defineModule<
   F extends Record<string, FieldDecl>,
   A extends Record<string, ActionDecl> = Record<never, ActionDecl>,
->(input: ModuleInput<F, A>): ModuleDecl<F, A> {
+  C extends AnyForm = undefined,
+  E extends AnyForm = undefined,
+>(input: ModuleInput<F, A, C, E>): ModuleDecl<F, A, C, E> {
   const { name, fields } = input;
   if (input.permission !== null && !isPermissionCode(input.permission)) {
     throw problem(name, `permission code ${String(input.permission)} does not exist`);
@@ -270,6 +365,9 @@ export function defineModule<
     }
     if (decl.display?.kind === "link" && !(decl.display.idField in fields)) {
       throw problem(name, `field "${key}" links by "${decl.display.idField}", which is no field`);
+    }
+    if (decl.display?.kind === "link" && decl.display.to === "self" && !input.paths.show) {
+      throw problem(name, `field "${key}" links to its own detail page, which it does not have`);
     }
   }
   const known = (key: string, what: string) => {
@@ -286,6 +384,26 @@ export function defineModule<
       throw problem(name, `action "${actionName}" has an unknown permission code`);
     }
   }
+  for (const [formName, decl] of [
+    ["create", input.create],
+    ["edit", input.edit],
+  ] as const) {
+    if (!decl) continue;
+    for (const key of Object.keys(decl.inputs ?? {})) {
+      if (!(key in decl.body.shape)) {
+        throw problem(
+          name,
+          `${formName} form has an input hint for "${key}", which it does not take`,
+        );
+      }
+    }
+    for (const key of Object.keys(decl.when ?? {})) known(key, `${formName} form`);
+    if (decl.permission !== undefined && !isPermissionCode(decl.permission)) {
+      throw problem(name, `${formName} form has an unknown permission code`);
+    }
+  }
+  if (input.create && !input.paths.create) throw problem(name, "create form has no paths.create");
+  if (input.edit && !input.paths.edit) throw problem(name, "edit form has no paths.edit");
   const shape = Object.fromEntries(
     Object.entries(fields)
       .filter(([, decl]) => !decl.filterOnly)
@@ -301,7 +419,9 @@ export function defineModule<
   const item = (input.viewOf?.item ??
     z.object(shape).meta({ id: input.schemaId ?? `${input.queryName}Item` })) as ModuleDecl<
     F,
-    A
+    A,
+    C,
+    E
   >["item"];
   return { ...input, actions, item };
 }

@@ -3,8 +3,10 @@ import type { ModuleDecl } from "../kit/module";
 import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
+import { topUps } from "./top-ups";
 import { userApproval } from "./user-approval";
 import { users } from "./users";
+import { walletPolicies } from "./wallet-policies";
 
 export const MODULES: readonly ModuleDecl[] = [
   administrators,
@@ -12,4 +14,6 @@ export const MODULES: readonly ModuleDecl[] = [
   userApproval,
   changeContact,
   dormantAccounts,
+  topUps,
+  walletPolicies,
 ];

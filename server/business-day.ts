@@ -1,0 +1,23 @@
+/**
+ * Business days: the campus runs on one time zone (BUSINESS_TIMEZONE, default Asia/Kuala_Lumpur).
+ * "Today", a date filter `YYYY-MM-DD` and a daily limit are days in that zone, not UTC days. The
+ * zone is one setting of the process, set from the configuration when the app is built.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+import { DEFAULT_BUSINESS_TIMEZONE } from "./config";
+
+let zone = DEFAULT_BUSINESS_TIMEZONE;
+
+export function setBusinessTimeZone(timeZone: string): void {
+  zone = timeZone;
+}
+
+export const businessTimeZone = () => zone;
+
+/** The instant a business day `YYYY-MM-DD` starts, as SQL (`timestamptz`). */
+export const businessDayStart = (day: string): SQL => sql`(${day}::timestamp at time zone ${zone})`;
+
+/** The instant today (in the business time zone) started, as SQL (`timestamptz`). */
+export const businessTodayStart = (): SQL =>
+  sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;

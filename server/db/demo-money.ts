@@ -1,0 +1,303 @@
+/**
+ * The demo campus's money: merchants in every status, and 90 days of top-ups and payments up to
+ * the moment of seeding, with a daily rhythm (breakfast, lunch, dinner), a weekly one (quiet
+ * weekends, top-ups on Sundays and Mondays), some reversals, failed and pending FPX top-ups.
+ * Every wallet's balance is the sum of its ledger: a wallet that held money before the window
+ * opens with an `adjustment` row (the balance carried over from the previous system).
+ */
+import { sql } from "drizzle-orm";
+
+import type { BusinessCategory, BusinessStatus, LedgerChannel } from "../../src/shared/domain";
+import { createPrng, DEMO_SEED, type Prng } from "./demo-data";
+import type { Tx } from "./index";
+import { businesses, walletTransactions } from "./schema";
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** The window of activity before the seed. */
+export const DEMO_MONEY_DAYS = 90;
+/** Campus time is UTC+8 (Asia/Kuala_Lumpur has no daylight saving). */
+const CAMPUS_OFFSET = 8 * HOUR;
+const INSERT_BATCH = 1000;
+
+const BUSINESSES: ReadonlyArray<
+  readonly [name: string, category: BusinessCategory, status: BusinessStatus, feeBp: number]
+> = [
+  ["Block A Canteen", "canteen", "approved", 150],
+  ["Block C Food Court", "canteen", "approved", 150],
+  ["Nasi Kandar Corner", "canteen", "approved", 180],
+  ["Mak Cik Kitchen", "canteen", "approved", 120],
+  ["Library Café", "cafe", "approved", 200],
+  ["Bean There Coffee", "cafe", "approved", 220],
+  ["Campus Bookshop", "bookshop", "approved", 250],
+  ["Print & Bind Centre", "print_shop", "approved", 300],
+  ["Quick Copy Kiosk", "print_shop", "suspended", 300],
+  ["Fresh Fold Laundry", "laundry", "approved", 250],
+  ["Hostel Mart", "convenience", "approved", 180],
+  ["24/7 Mini Mart", "convenience", "approved", 180],
+  ["Bubble Tea Stall", "cafe", "pending", 200],
+  ["Phone Repair Booth", "other", "pending", 350],
+  ["Vegetarian Delights", "canteen", "pending", 150],
+  ["Night Market Snacks", "canteen", "rejected", 150],
+];
+const BANKS = ["Maybank", "CIMB Bank", "Public Bank", "RHB Bank", "Hong Leong Bank"] as const;
+
+/** What a category's payments cost, in sen (low, high), and when they happen (campus hours). */
+const SPENDING: Record<BusinessCategory, { sen: [number, number]; hours: number[] }> = {
+  canteen: { sen: [450, 1500], hours: [8, 12, 12, 13, 13, 18, 19] },
+  cafe: { sen: [500, 1800], hours: [9, 10, 15, 16] },
+  bookshop: { sen: [1500, 12000], hours: [10, 14, 16] },
+  print_shop: { sen: [50, 2500], hours: [9, 11, 15, 17] },
+  laundry: { sen: [600, 1800], hours: [10, 18, 20] },
+  convenience: { sen: [200, 3500], hours: [8, 17, 21, 22, 23] },
+  other: { sen: [1000, 8000], hours: [11, 15] },
+};
+
+const TOP_UP_CHANNELS: ReadonlyArray<readonly [LedgerChannel, number]> = [
+  ["fpx", 45],
+  ["card", 20],
+  ["agent", 20],
+  ["counter", 15],
+];
+
+export interface MoneyHolder {
+  id: number;
+  accountNumber: string;
+  createdAt: Date;
+  /** The wallet may move: the user is approved, not banned, the wallet active and recently used. */
+  active: boolean;
+  /** What the wallet held before the window (the demo user's generated balance). */
+  openingSen: number;
+}
+
+type LedgerInsert = typeof walletTransactions.$inferInsert;
+/** A ledger row to be, with the index of the row it reverses (ids come with the insert). */
+type Row = LedgerInsert & { amountSen: number; reversesIndex?: number };
+type Shop = { id: number; category: BusinessCategory; status: BusinessStatus };
+type DayEvent =
+  | { kind: "topUp"; at: number }
+  | { kind: "payment"; at: number; shop: Shop }
+  | { kind: "reversal"; at: number; of: number };
+
+/** The first policy's maximum balance (migration 0006): demo top-ups keep within it. */
+const DEMO_MAX_BALANCE_SEN = 150_000;
+
+function weighted<T>(prng: Prng, weights: ReadonlyArray<readonly [T, number]>): T {
+  let roll = prng.next() * weights.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, weight] of weights) {
+    roll -= weight;
+    if (roll < 0) return value;
+  }
+  return weights[weights.length - 1]![0];
+}
+
+/** Inserts the demo merchants, owned by approved merchant users; their ids by status. */
+async function insertBusinesses(
+  tx: Tx,
+  prng: Prng,
+  ownerIds: number[],
+  reviewerIds: number[],
+  now: number,
+) {
+  if (ownerIds.length === 0) return [];
+  const rows = BUSINESSES.map(([name, category, status, feeRateBp], i) => {
+    const createdAt = new Date(now - (200 - i * 9) * DAY);
+    const decided = status !== "pending";
+    return {
+      ownerUserId: ownerIds[i % ownerIds.length]!,
+      name,
+      registrationNumber: `${String(202_300_000_000 + prng.int(1_000, 999_999)).padStart(12, "0")}-${"ABCDEFGHJK"[i % 10]}`,
+      category,
+      status,
+      feeRateBp,
+      bankName: BANKS[i % BANKS.length]!,
+      bankAccount: String(prng.int(100_000_000, 999_999_999)) + String(prng.int(100, 999)),
+      remark:
+        status === "rejected"
+          ? "Business registration could not be verified"
+          : status === "suspended"
+            ? "Suspended pending a hygiene inspection"
+            : null,
+      reviewerId: decided ? (reviewerIds[i % Math.max(reviewerIds.length, 1)] ?? null) : null,
+      reviewedAt: decided ? new Date(createdAt.getTime() + 2 * DAY) : null,
+      createdAt,
+      updatedAt: decided ? new Date(createdAt.getTime() + 2 * DAY) : createdAt,
+    };
+  });
+  return tx
+    .insert(businesses)
+    .values(rows)
+    .returning({ id: businesses.id, category: businesses.category, status: businesses.status });
+}
+
+let referenceCounter = 0;
+const reference = (prefix: string, at: number) =>
+  `${prefix}${new Date(at).toISOString().slice(0, 10).replaceAll("-", "")}D${String(++referenceCounter).padStart(8, "0")}`;
+
+/**
+ * Seeds the merchants and the ledger, and sets every wallet's balance (and its owner's last
+ * activity) from its ledger. `now` is the moment of seeding: the window ends there.
+ */
+export async function seedDemoMoney(
+  tx: Tx,
+  options: {
+    holders: MoneyHolder[];
+    merchantOwnerIds: number[];
+    agentIds: number[];
+    counterStaffIds: number[];
+    now: number;
+  },
+): Promise<{ rows: number; businesses: number }> {
+  const prng = createPrng(DEMO_SEED + 7);
+  const { holders, agentIds, counterStaffIds, now } = options;
+  const shops = await insertBusinesses(tx, prng, options.merchantOwnerIds, counterStaffIds, now);
+  const open = shops.filter((shop) => shop.status === "approved" || shop.status === "suspended");
+  const windowStart = now - DEMO_MONEY_DAYS * DAY;
+  const suspendedSince = now - 12 * DAY;
+  const rows: Row[] = [];
+  referenceCounter = 0;
+
+  for (const holder of holders) {
+    let balance = 0;
+    const push = (row: Omit<Row, "userId" | "balanceAfterSen" | "searchText">, counts = true) => {
+      if (counts) balance += row.amountSen;
+      rows.push({
+        ...row,
+        userId: holder.id,
+        balanceAfterSen: balance,
+        searchText: `${row.reference}\u001f${holder.accountNumber}`.toLowerCase(),
+      });
+      return rows.length - 1;
+    };
+    const start = Math.max(holder.createdAt.getTime(), windowStart);
+    // Wallets in use carried little over; idle ones keep what they held (the dormant list's money).
+    const openingSen = holder.active ? Math.min(holder.openingSen, 8000) : holder.openingSen;
+    if (openingSen > 0) {
+      push({
+        type: "adjustment",
+        amountSen: openingSen,
+        status: "success",
+        reference: reference("AJ", start),
+        remark: "Balance carried over from the previous wallet system",
+        createdAt: new Date(start),
+      });
+    }
+    if (!holder.active || open.length === 0) continue;
+    const appetite = 0.5 + prng.next(); // some spend twice as much as others
+    const favourite = prng.pick(open);
+    for (let dayStart = start - (start % DAY); dayStart < now; dayStart += DAY) {
+      const weekday = new Date(dayStart + CAMPUS_OFFSET).getUTCDay();
+      const weekend = weekday === 0 || weekday === 6;
+      const at = (hour: number) => dayStart - CAMPUS_OFFSET + hour * HOUR + prng.int(0, HOUR - 1);
+      const events: DayEvent[] = [];
+      // Top up when running low, and more often on Sundays and Mondays.
+      if (balance < 3000 || prng.chance(weekday <= 1 ? 0.12 : 0.04)) {
+        events.push({ kind: "topUp", at: at(prng.int(7, 22)) });
+      }
+      const meals = weekend ? prng.int(0, 1) : Math.round(prng.int(0, 3) * appetite);
+      for (let meal = 0; meal < meals; meal++) {
+        const shop = prng.chance(0.5) ? favourite : prng.pick(open);
+        events.push({ kind: "payment", at: at(prng.pick(SPENDING[shop.category].hours)), shop });
+      }
+      events.sort((a, b) => a.at - b.at);
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i]!;
+        if (event.at < start || event.at >= now) continue;
+        if (event.kind === "payment") {
+          const { shop } = event;
+          if (shop.status === "suspended" && event.at >= suspendedSince) continue;
+          const [low, high] = SPENDING[shop.category].sen;
+          const amountSen = prng.int(low / 10, high / 10) * 10;
+          if (amountSen > balance) continue;
+          push({
+            type: "payment",
+            amountSen: -amountSen,
+            status: "success",
+            businessId: shop.id,
+            reference: reference("PY", event.at),
+            createdAt: new Date(event.at),
+          });
+        } else if (event.kind === "reversal") {
+          const top = rows[event.of]!;
+          if (balance < top.amountSen) continue; // already spent: nothing to take back
+          top.status = "reversed";
+          push({
+            type: "reversal",
+            amountSen: -top.amountSen,
+            status: "success",
+            reference: `RV${top.reference}`,
+            remark: prng.pick([
+              "Keyed in twice",
+              "Credited to the wrong wallet",
+              "Cash not received",
+            ]),
+            adminId: prng.pick(counterStaffIds) ?? null,
+            createdAt: new Date(event.at),
+            reversesIndex: event.of,
+          });
+        } else {
+          const channel = weighted(prng, TOP_UP_CHANNELS);
+          const amountSen = prng.pick([1000, 2000, 3000, 5000, 5000, 10000, 10000, 20000]);
+          if (balance + amountSen > DEMO_MAX_BALANCE_SEN) continue;
+          const fate = channel === "fpx" ? prng.next() : 1;
+          const status =
+            fate < 0.03 ? "failed" : fate < 0.15 && now - event.at < DAY ? "pending" : "success";
+          const index = push(
+            {
+              type: "top_up",
+              amountSen,
+              channel,
+              status,
+              agentUserId: channel === "agent" ? (prng.pick(agentIds) ?? null) : null,
+              adminId: channel === "counter" ? (prng.pick(counterStaffIds) ?? null) : null,
+              reference: reference("TU", event.at),
+              createdAt: new Date(event.at),
+            },
+            status === "success",
+          );
+          // Now and then staff take a counter or agent top-up back (keyed in twice, wrong wallet).
+          if (
+            status === "success" &&
+            (channel === "counter" || channel === "agent") &&
+            prng.chance(0.04)
+          ) {
+            const reversal: DayEvent = {
+              kind: "reversal",
+              at: event.at + prng.int(5, 90) * 60_000,
+              of: index,
+            };
+            const later = events.findIndex((other, j) => j > i && other.at > reversal.at);
+            events.splice(later === -1 ? events.length : later, 0, reversal);
+          }
+        }
+      }
+    }
+  }
+  // Reversals point at the top-up they undo, inserted before them (rows keep their order).
+  const ids: number[] = [];
+  for (let first = 0; first < rows.length; first += INSERT_BATCH) {
+    const inserted = await tx
+      .insert(walletTransactions)
+      .values(
+        rows.slice(first, first + INSERT_BATCH).map(({ reversesIndex, ...row }) => ({
+          ...row,
+          reversesId: reversesIndex === undefined ? null : ids[reversesIndex]!,
+        })),
+      )
+      .returning({ id: walletTransactions.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  // Each wallet's balance is its ledger's sum; its owner was last active at its last row.
+  await tx.execute(sql`
+    update wallets w set balance_sen = coalesce(l.total, 0)
+    from (select w2.user_id, (select sum(t.amount_sen) from wallet_transactions t
+            where t.user_id = w2.user_id and t.status in ('success', 'reversed')) as total
+          from wallets w2) l
+    where l.user_id = w.user_id`);
+  await tx.execute(sql`
+    update users u set last_active_at = greatest(u.last_active_at, l.last_at)
+    from (select user_id, max(created_at) as last_at from wallet_transactions
+          where type in ('top_up', 'payment') group by user_id) l
+    where l.user_id = u.id`);
+  return { rows: rows.length, businesses: shops.length };
+}

@@ -1,0 +1,252 @@
+/**
+ * The wallet ledger (modules.md, "Money: the ledger"). A wallet's balance changes only here,
+ * together with its ledger row, in the caller's transaction, under the wallet's row lock; the
+ * database keeps the ledger append-only. Every top-up obeys the wallet policy in force, every
+ * payment its daily limit; each refusal has its own code.
+ */
+import { randomBytes } from "node:crypto";
+
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+
+import type { LedgerChannel, LedgerType } from "../../src/shared/domain";
+import { businessTodayStart } from "../business-day";
+import type { DbOrTx, Tx } from "../db";
+import { users, walletPolicies, wallets, walletTransactions } from "../db/schema";
+import { conflict, HttpError } from "../errors";
+
+export type LedgerRow = typeof walletTransactions.$inferSelect;
+export type WalletPolicyRow = typeof walletPolicies.$inferSelect;
+
+/** The policy in force: the newest version (migration 0006 writes the first). */
+export async function currentPolicy(db: DbOrTx): Promise<WalletPolicyRow> {
+  const [policy] = await db.select().from(walletPolicies).orderBy(desc(walletPolicies.id)).limit(1);
+  if (!policy) throw new Error("No wallet policy is in force (migration 0006 writes the first)");
+  return policy;
+}
+
+/** A refusal by the policy: 400 with the rule's code and the limit in sen (the console words it). */
+function policyRefusal(code: string, what: string, limitSen: number, data: object = {}) {
+  return new HttpError(400, `${what} (${limitSen} sen)`, code, { limitSen, ...data });
+}
+
+/** A reference no other ledger row has: a prefix, the day, and 10 random characters. */
+export function newReference(prefix: string, now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll("-", "");
+  const random = randomBytes(8).toString("base64url").replace(/[-_]/g, "").slice(0, 10);
+  return `${prefix}${day}${random.toUpperCase().padEnd(10, "0")}`;
+}
+
+interface Wallet {
+  userId: number;
+  accountNumber: string;
+  balanceSen: number;
+  status: string;
+}
+
+/** Locks a user's wallet (found by user id or account number) for the rest of the transaction. */
+async function lockWallet(tx: Tx, key: { userId: number } | { accountNumber: string }) {
+  const [wallet] = await tx
+    .select({
+      userId: wallets.userId,
+      accountNumber: users.accountNumber,
+      balanceSen: wallets.balanceSen,
+      status: wallets.status,
+    })
+    .from(wallets)
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .where(
+      "userId" in key ? eq(wallets.userId, key.userId) : eq(users.accountNumber, key.accountNumber),
+    )
+    .for("update", { of: wallets });
+  return wallet as Wallet | undefined;
+}
+
+interface Entry {
+  type: LedgerType;
+  amountSen: number;
+  channel?: LedgerChannel | null;
+  businessId?: number | null;
+  agentUserId?: number | null;
+  reference: string;
+  reversesId?: number | null;
+  remark?: string | null;
+  adminId?: number | null;
+}
+
+/**
+ * Appends one row to a locked wallet's ledger and sets its balance to the row's balance after.
+ * A balance that would go below zero is refused (409 INSUFFICIENT_BALANCE).
+ */
+async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> {
+  const balanceAfterSen = wallet.balanceSen + entry.amountSen;
+  if (balanceAfterSen < 0) {
+    throw conflict(
+      "INSUFFICIENT_BALANCE",
+      `The wallet holds ${wallet.balanceSen} sen, less than ${-entry.amountSen} sen`,
+      { balanceSen: wallet.balanceSen },
+    );
+  }
+  await tx
+    .update(wallets)
+    .set({ balanceSen: balanceAfterSen })
+    .where(eq(wallets.userId, wallet.userId));
+  const [row] = await tx
+    .insert(walletTransactions)
+    .values({
+      ...entry,
+      userId: wallet.userId,
+      balanceAfterSen,
+      searchText: `${entry.reference}\u001f${wallet.accountNumber}`.toLowerCase(),
+    })
+    .returning();
+  wallet.balanceSen = balanceAfterSen;
+  return row!;
+}
+
+/** The sum of a user's successful rows of a type since the business day began (sen, positive). */
+async function todaysTotal(tx: Tx, userId: number, type: LedgerType): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userId, userId),
+        eq(walletTransactions.type, type),
+        inArray(walletTransactions.status, ["success", "pending"]),
+        gte(walletTransactions.createdAt, businessTodayStart()),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export interface TopUp {
+  amountSen: number;
+  channel: LedgerChannel;
+  agentUserId?: number | null;
+  remark?: string | null;
+  adminId?: number | null;
+}
+
+/**
+ * Credits a wallet under the policy in force: the amount between the minimum and maximum top-up,
+ * today's top-ups within the daily limit, the balance within the maximum. Refusals: 400
+ * POLICY_MIN_TOP_UP, POLICY_MAX_TOP_UP, POLICY_DAILY_TOP_UP, POLICY_MAX_BALANCE; an unknown
+ * account 400 UNKNOWN_ACCOUNT; a frozen or dormant wallet 409 WALLET_NOT_ACTIVE.
+ */
+export async function topUpWallet(
+  tx: Tx,
+  account: { userId: number } | { accountNumber: string },
+  topUp: TopUp,
+): Promise<LedgerRow> {
+  const policy = await currentPolicy(tx);
+  if (topUp.amountSen < policy.minTopUpSen) {
+    throw policyRefusal(
+      "POLICY_MIN_TOP_UP",
+      "A top-up must be at least the minimum",
+      policy.minTopUpSen,
+    );
+  }
+  if (topUp.amountSen > policy.maxTopUpSen) {
+    throw policyRefusal(
+      "POLICY_MAX_TOP_UP",
+      "A top-up must be at most the maximum",
+      policy.maxTopUpSen,
+    );
+  }
+  const wallet = await lockWallet(tx, account);
+  if (!wallet) {
+    throw new HttpError(400, "No wallet has this account number", "UNKNOWN_ACCOUNT");
+  }
+  if (wallet.status !== "active") {
+    throw conflict("WALLET_NOT_ACTIVE", `The wallet is ${wallet.status}`, {
+      status: wallet.status,
+    });
+  }
+  const today = await todaysTotal(tx, wallet.userId, "top_up");
+  if (today + topUp.amountSen > policy.dailyTopUpLimitSen) {
+    throw policyRefusal(
+      "POLICY_DAILY_TOP_UP",
+      "Today's top-ups would exceed the daily limit",
+      policy.dailyTopUpLimitSen,
+      { todaySen: today },
+    );
+  }
+  if (wallet.balanceSen + topUp.amountSen > policy.maxBalanceSen) {
+    throw policyRefusal(
+      "POLICY_MAX_BALANCE",
+      "The balance would exceed the maximum",
+      policy.maxBalanceSen,
+      { balanceSen: wallet.balanceSen },
+    );
+  }
+  return append(tx, wallet, {
+    type: "top_up",
+    amountSen: topUp.amountSen,
+    channel: topUp.channel,
+    agentUserId: topUp.agentUserId ?? null,
+    reference: newReference("TU"),
+    remark: topUp.remark ?? null,
+    adminId: topUp.adminId ?? null,
+  });
+}
+
+/**
+ * Takes a top-up back: a negative `reversal` row pointing at it, and the top-up marked reversed.
+ * The caller has locked the top-up and checked it succeeded; a balance that would go below zero
+ * is refused (409 INSUFFICIENT_BALANCE); a second reversal breaks the unique `reverses_id`.
+ */
+export async function reverseTopUp(
+  tx: Tx,
+  topUp: Pick<LedgerRow, "id" | "userId" | "amountSen" | "reference">,
+  by: { adminId: number; remark: string },
+): Promise<LedgerRow> {
+  const wallet = await lockWallet(tx, { userId: topUp.userId });
+  if (!wallet) throw new Error(`The wallet of user ${topUp.userId} is missing`);
+  const reversal = await append(tx, wallet, {
+    type: "reversal",
+    amountSen: -topUp.amountSen,
+    reference: `RV${topUp.reference}`,
+    reversesId: topUp.id,
+    remark: by.remark,
+    adminId: by.adminId,
+  });
+  await tx
+    .update(walletTransactions)
+    .set({ status: "reversed" })
+    .where(eq(walletTransactions.id, topUp.id));
+  return reversal;
+}
+
+/**
+ * A payment from a wallet to a business (the wallet app's call; the console only reads them):
+ * within the balance (409 INSUFFICIENT_BALANCE) and the policy's daily payment limit (400
+ * POLICY_DAILY_PAYMENT).
+ */
+export async function payFromWallet(
+  tx: Tx,
+  payment: { userId: number; businessId: number; amountSen: number },
+): Promise<LedgerRow> {
+  const policy = await currentPolicy(tx);
+  const wallet = await lockWallet(tx, { userId: payment.userId });
+  if (!wallet) throw new HttpError(400, "No wallet for this user", "UNKNOWN_ACCOUNT");
+  if (wallet.status !== "active") {
+    throw conflict("WALLET_NOT_ACTIVE", `The wallet is ${wallet.status}`, {
+      status: wallet.status,
+    });
+  }
+  const today = await todaysTotal(tx, wallet.userId, "payment");
+  if (today + payment.amountSen > policy.dailyPaymentLimitSen) {
+    throw policyRefusal(
+      "POLICY_DAILY_PAYMENT",
+      "Today's payments would exceed the daily limit",
+      policy.dailyPaymentLimitSen,
+      { todaySen: today },
+    );
+  }
+  return append(tx, wallet, {
+    type: "payment",
+    amountSen: -payment.amountSen,
+    businessId: payment.businessId,
+    reference: newReference("PY"),
+  });
+}

@@ -1,0 +1,67 @@
+import { eq, sql } from "drizzle-orm";
+
+import type { RemarkBody } from "../../src/shared/kit/module";
+import { topUps, type CounterTopUpBody } from "../../src/shared/modules/top-ups";
+import { administrators, users, walletTransactions as ledger } from "../db/schema";
+import { bindModule, type ActionContext } from "../kit/bind";
+import type { Tx } from "../db";
+import { reverseTopUp, topUpWallet } from "./ledger";
+
+/** A column of the row that reverses this top-up (none until it is reversed). */
+const ofReversal = (column: "reference" | "remark") =>
+  sql<string | null>`(select "reversal".${sql.identifier(column)} from ${ledger} as "reversal"
+    where "reversal"."reverses_id" = ${ledger.id})`;
+
+async function counterTopUp(
+  tx: Tx,
+  { actor, body }: { actor: { id: number }; body: CounterTopUpBody },
+) {
+  const row = await topUpWallet(
+    tx,
+    { accountNumber: body.accountNumber },
+    {
+      amountSen: body.amountSen,
+      channel: "counter",
+      remark: body.remark ?? null,
+      adminId: actor.id,
+    },
+  );
+  return row.id;
+}
+
+async function reverse(tx: Tx, { actor, id, body, before }: ActionContext<RemarkBody>) {
+  await reverseTopUp(
+    tx,
+    {
+      id,
+      userId: Number(before.userId),
+      amountSen: Number(before.amountSen),
+      reference: String(before.reference),
+    },
+    { adminId: actor.id, remark: body.remark },
+  );
+}
+
+/**
+ * Top-ups are the ledger's `top_up` rows, with the wallet's owner, the agent and the staff
+ * member who took it at the counter, and the row that reversed it, if any.
+ */
+export const topUpsModule = bindModule(topUps, {
+  table: ledger,
+  joins: [{ table: users, on: eq(users.id, ledger.userId) }],
+  scope: eq(ledger.type, "top_up"),
+  columns: {
+    accountNumber: users.accountNumber,
+    userName: users.name,
+    agentName: sql<string | null>`(select "agent"."name" from ${users} as "agent"
+      where "agent"."id" = ${ledger.agentUserId})`,
+    adminName: sql<
+      string | null
+    >`(select ${administrators.name} from ${administrators} where ${administrators.id} = ${ledger.adminId})`,
+    reversalReference: ofReversal("reference"),
+    reversalRemark: ofReversal("remark"),
+  },
+  searchColumn: ledger.searchText,
+  actions: { reverse },
+  create: counterTopUp,
+});

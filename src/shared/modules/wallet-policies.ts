@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+import { defineModule, field, form, type ItemOf } from "../kit/module";
+import { isoDateTime, positiveSen } from "../kit/types";
+import { PERMISSION } from "../permissions";
+import { safeMultilineText } from "../text";
+
+/** The order the limits must keep: each at most the next. */
+const LIMIT_ORDER = ["minTopUpSen", "maxTopUpSen", "dailyTopUpLimitSen", "maxBalanceSen"] as const;
+
+/** A new policy version: every limit positive, `min ≤ max top-up ≤ daily top-up ≤ max balance`. */
+export const walletPolicyBody = z
+  .strictObject({
+    maxBalanceSen: positiveSen,
+    minTopUpSen: positiveSen,
+    maxTopUpSen: positiveSen,
+    dailyTopUpLimitSen: positiveSen,
+    dailyPaymentLimitSen: positiveSen,
+    dormancyDays: z
+      .int("Dormancy must be a whole number of days")
+      .min(1, "Dormancy must be at least 1 day")
+      .max(36_500, "Dormancy must be at most 36500 days"),
+    remark: safeMultilineText().trim().max(500).optional(),
+  })
+  .superRefine((policy, context) => {
+    for (const [index, lower] of LIMIT_ORDER.slice(0, -1).entries()) {
+      const upper = LIMIT_ORDER[index + 1]!;
+      if (policy[lower] > policy[upper]) {
+        context.addIssue({
+          code: "custom",
+          path: [lower],
+          message: `${lower} must not exceed ${upper}`,
+          params: { rule: "notAbove", other: upper },
+        });
+      }
+    }
+  })
+  .meta({ id: "WalletPolicyBody" });
+export type WalletPolicyBody = z.infer<typeof walletPolicyBody>;
+
+const limit = () =>
+  field(z.number().int(), {
+    list: { width: 130 },
+    show: true,
+    export: true,
+    display: { kind: "money" },
+  });
+
+/**
+ * Wallet Policy (24): the limits every top-up and payment obeys and the dormancy period, as
+ * versions: the newest is in force, a change adds a version (who, when, why).
+ */
+export const walletPolicies = defineModule({
+  name: "wallet-policies",
+  collection: "wallet-policies",
+  queryName: "walletPolicies",
+  menu: "wallet-policy",
+  permission: PERMISSION.walletPolicy,
+  thing: { one: "Wallet Policy", many: "Wallet Policies" },
+  i18n: "walletPolicy",
+  schemaId: "WalletPolicy",
+  paths: { list: "/wallet-policy", create: "/wallet-policy/create" },
+  fields: {
+    id: field(z.number().int(), { list: { width: 90 }, sort: true, filter: "numberRange" }),
+    maxBalanceSen: limit(),
+    minTopUpSen: limit(),
+    maxTopUpSen: limit(),
+    dailyTopUpLimitSen: limit(),
+    dailyPaymentLimitSen: limit(),
+    dormancyDays: field(z.number().int(), { list: { width: 110 }, show: true, export: true }),
+    remark: field(z.string().nullable(), { list: { width: 200 }, show: true, export: true }),
+    adminId: field(z.number().int().nullable()),
+    adminName: field(z.string().nullable(), {
+      list: { width: 160 },
+      show: true,
+      export: true,
+      display: { kind: "link", to: "administrators", idField: "adminId" },
+      empty: "system",
+    }),
+    createdAt: field(isoDateTime, {
+      list: { width: 160 },
+      show: true,
+      sort: true,
+      filter: "dateRange",
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+  },
+  titleField: "id",
+  defaultSort: [["id", "desc"]],
+  create: form({
+    body: walletPolicyBody,
+    audit: "wallet_policy",
+    inputs: {
+      maxBalanceSen: { kind: "money" },
+      minTopUpSen: { kind: "money" },
+      maxTopUpSen: { kind: "money" },
+      dailyTopUpLimitSen: { kind: "money" },
+      dailyPaymentLimitSen: { kind: "money" },
+      remark: { kind: "multiline" },
+    },
+  }),
+});
+
+export type WalletPolicyDto = ItemOf<typeof walletPolicies>;
