@@ -159,7 +159,7 @@ export async function topUpWallet(
   }
   if (wallet.status !== "active") {
     throw conflict("WALLET_NOT_ACTIVE", `The wallet is ${wallet.status}`, {
-      status: wallet.status,
+      walletStatus: wallet.status,
     });
   }
   const today = await todaysTotal(tx, wallet.userId, "top_up");
@@ -231,7 +231,7 @@ export async function payFromWallet(
   if (!wallet) throw new HttpError(400, "No wallet for this user", "UNKNOWN_ACCOUNT");
   if (wallet.status !== "active") {
     throw conflict("WALLET_NOT_ACTIVE", `The wallet is ${wallet.status}`, {
-      status: wallet.status,
+      walletStatus: wallet.status,
     });
   }
   const today = await todaysTotal(tx, wallet.userId, "payment");

@@ -5,9 +5,11 @@ import { MODULES } from "../shared/modules";
 import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormant } from "./dormant";
+import { topUps } from "./top-ups";
 import type { ResourceModule } from "./types";
 import { userApproval } from "./user-approval";
 import { users } from "./users";
+import { walletPolicy } from "./wallet-policy";
 
 /** Modules with a screen of their own (a folder here); every other one is drawn whole by the kit. */
 const WITH_OWN_SCREENS: readonly ResourceModule[] = [
@@ -16,6 +18,8 @@ const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   userApproval,
   changeContact,
   dormant,
+  topUps,
+  walletPolicy,
 ];
 
 /**

@@ -44,7 +44,15 @@ describe("the side menu", () => {
       "user>user-approval",
       "user>user-mgmt",
       "user>user-change-contact",
+      "top-up-transaction",
+      "wallet-policy",
       "dormant-account",
+      "setting",
+    ]);
+    expect(seen(admin([24, 33]), IMPLEMENTED_MENU_CODES)).toEqual([
+      "dashboard",
+      "top-up-transaction",
+      "wallet-policy",
       "setting",
     ]);
   });

@@ -10,20 +10,13 @@ import {
   REMARK_MAX_LENGTH,
   remarkProblem,
   type ActionDecl,
-  type Decision,
-  type DecisionBody,
   type ModuleDecl,
 } from "../../shared/kit/module";
+import { formatRinggit } from "../../shared/money";
 import { toApiError, translateApiError } from "../../providers/errors";
 import { moduleText, titleOf, valueLabel } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
-
-/** Past tenses for the toasts' keys ("reject" + "d" once toasted the raw key `decision.rejectd`). */
-const DONE = { approve: "approved", reject: "rejected" } as const satisfies Record<
-  Decision,
-  string
->;
 
 /** Whether a row is one the action applies to (its status guard). */
 export const actionApplies = (action: ActionDecl, row: Row) =>
@@ -42,8 +35,14 @@ export function decisionErrorText(t: TFunction, module: ModuleDecl, error: unkno
     const key = `${module.i18n}:errors.${apiError.code}`;
     if (i18next.exists(key)) {
       const data = typeof apiError.data === "object" && apiError.data !== null ? apiError.data : {};
+      // Amounts in an answer are sen by name (`limitSen`): shown in ringgit; states translated.
       const values = Object.fromEntries(
-        Object.entries(data).map(([field, value]) => [field, valueLabel(t, module, field, value)]),
+        Object.entries(data).map(([field, value]) => [
+          field,
+          field.endsWith("Sen") && typeof value === "number"
+            ? formatRinggit(value)
+            : valueLabel(t, module, field, value),
+        ]),
       );
       return String(t(key, values));
     }
@@ -52,7 +51,7 @@ export function decisionErrorText(t: TFunction, module: ModuleDecl, error: unkno
 }
 
 export interface DecisionOutcome {
-  decision: Decision;
+  verb: string;
   total: number;
   succeeded: Row[];
   failures: Array<{ row: Row; error: unknown }>;
@@ -69,26 +68,30 @@ const isDashboardQuery = (query: Query) =>
       part.url.startsWith("/api/dashboard"),
   );
 
+/** What an action sends: a decision its verb and the remark, a remark action the remark. */
+const bodyOf = (action: ActionDecl, verb: string, remark: string): Record<string, string> =>
+  action.kind === "decision" ? { action: verb, remark } : { remark };
+
 /**
- * Decides records one after another, so a bulk decision reports each record's fate; then
- * refreshes every list of the collection and the dashboard.
+ * Runs an action on records one after another, so a bulk action reports each record's fate;
+ * then refreshes every list and record of the collection and the dashboard.
  */
 function useDecisions(module: ModuleDecl, action: ActionDecl) {
-  const { mutateAsync } = useCustomMutation<Row, HttpError, DecisionBody>();
+  const { mutateAsync } = useCustomMutation<Row, HttpError, Record<string, string>>();
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
 
-  const decide = async (rows: readonly Row[], decision: Decision, remark: string) => {
-    const values: DecisionBody = { action: decision, remark: remark.trim() };
-    const outcome: DecisionOutcome = { decision, total: rows.length, succeeded: [], failures: [] };
+  const decide = async (rows: readonly Row[], verb: string, remark: string) => {
+    const values = bodyOf(action, verb, remark.trim());
+    const outcome: DecisionOutcome = { verb, total: rows.length, succeeded: [], failures: [] };
     try {
       for (const [index, row] of rows.entries()) {
         setProgress({ done: index + 1, total: rows.length });
         try {
           await mutateAsync({
             url: actionUrl(module, action, row.id),
-            method: "patch",
+            method: action.method === "POST" ? "post" : "patch",
             values,
             // The dialog reports the outcome of the whole run; no toast per record.
             successNotification: false,
@@ -112,40 +115,53 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
 }
 
 export interface DecisionRequest {
-  decision: Decision;
+  /** The name of the module's action. */
+  action: string;
+  verb: string;
   rows: Row[];
 }
 
-/** Approve and Reject for one row, each opening the remark dialog. */
-export function DecisionButtons({
+/** How a verb's button looks: approving is the primary choice, rejecting and undoing danger. */
+export function verbButtonProps(action: ActionDecl, verb: string) {
+  if (verb === "approve") return { type: "primary" as const, icon: <CheckOutlined aria-hidden /> };
+  if (verb === "reject") return { danger: true, icon: <CloseOutlined aria-hidden /> };
+  return { danger: action.danger };
+}
+
+/** The buttons of every action that applies to one record, each opening its remark dialog. */
+export function ActionButtons({
   module,
   row,
+  size,
   onDecide,
 }: {
   module: ModuleDecl;
   row: Row;
+  size?: "small" | "middle";
   onDecide: (request: DecisionRequest) => void;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const name = titleOf(module, row);
+  const applying = Object.entries(module.actions).filter(([, action]) =>
+    actionApplies(action, row),
+  );
+  if (applying.length === 0) return null;
   return (
     <Space size={6} wrap>
-      {(["approve", "reject"] as const).map((decision) => (
-        <Button
-          key={decision}
-          size="small"
-          type={decision === "approve" ? "primary" : "default"}
-          danger={decision === "reject"}
-          icon={
-            decision === "approve" ? <CheckOutlined aria-hidden /> : <CloseOutlined aria-hidden />
-          }
-          aria-label={text(`decision.${decision}For`, { name })}
-          onClick={() => onDecide({ decision, rows: [row] })}
-        >
-          {text(`decision.${decision}`)}
-        </Button>
-      ))}
+      {applying.flatMap(([actionName, action]) =>
+        action.verbs.map((verb) => (
+          <Button
+            key={`${actionName}.${verb}`}
+            size={size ?? "small"}
+            {...verbButtonProps(action, verb)}
+            aria-label={text(`decision.${verb}For`, { name })}
+            onClick={() => onDecide({ action: actionName, verb, rows: [row] })}
+          >
+            {text(`decision.${verb}`)}
+          </Button>
+        )),
+      )}
     </Space>
   );
 }
@@ -158,7 +174,7 @@ export function DecisionButtons({
 export function DecisionDialog({
   module,
   action,
-  request: { decision, rows },
+  request: { verb, rows },
   describe,
   onDecided,
   onClose,
@@ -180,23 +196,24 @@ export function DecisionDialog({
   const bulk = rows.length > 1;
   const name = rows[0] ? titleOf(module, rows[0]) : "";
   const title = bulk
-    ? text(`decision.${decision}TitleBulk`, { count: rows.length })
-    : text(`decision.${decision}Title`, { name });
+    ? text(`decision.${verb}TitleBulk`, { count: rows.length })
+    : text(`decision.${verb}Title`, { name });
+  const done = action.done[verb] ?? verb;
 
   const announce = (result: DecisionOutcome) => {
     const succeeded = result.succeeded.length;
     if (succeeded === 0) return;
     const message =
       result.failures.length > 0
-        ? text(`decision.${DONE[decision]}Partial`, { succeeded, total: result.total })
+        ? text(`decision.${done}Partial`, { succeeded, total: result.total })
         : succeeded > 1
-          ? text(`decision.${DONE[decision]}Bulk`, { count: succeeded })
-          : text(`decision.${DONE[decision]}`, { name: titleOf(module, result.succeeded[0]!) });
+          ? text(`decision.${done}Bulk`, { count: succeeded })
+          : text(`decision.${done}`, { name: titleOf(module, result.succeeded[0]!) });
     open?.({ type: "success", message });
   };
 
   const submit = async ({ remark = "" }: { remark?: string }) => {
-    const result = await decide(rows, decision, remark);
+    const result = await decide(rows, verb, remark);
     announce(result);
     onDecided(result);
     if (result.failures.length === 0) onClose();
@@ -238,8 +255,8 @@ export function DecisionDialog({
     <Modal
       open
       title={title}
-      okText={text(`decision.${decision}`)}
-      okButtonProps={{ danger: decision === "reject", loading: running }}
+      okText={text(`decision.${verb}`)}
+      okButtonProps={{ danger: verb === "reject" || action.danger, loading: running }}
       cancelText={text("decision.cancel")}
       cancelButtonProps={{ disabled: running }}
       closable={!running}
@@ -251,9 +268,9 @@ export function DecisionDialog({
       }}
       destroyOnHidden
     >
-      {i18next.exists(`${module.i18n}:decision.${decision}Intro`) && (
+      {i18next.exists(`${module.i18n}:decision.${verb}Intro`) && (
         <Typography.Paragraph>
-          {text(`decision.${decision}Intro${bulk ? "Bulk" : ""}`)}
+          {text(`decision.${verb}Intro${bulk ? "Bulk" : ""}`)}
         </Typography.Paragraph>
       )}
       {bulk ? (

@@ -41,6 +41,10 @@ export function filterControls(module: ModuleDecl): FilterControl[] {
   });
 }
 
+/** Money is typed in ringgit (two decimals) and filtered in sen; other numbers as they are. */
+const scaleOf = (module: ModuleDecl, field: string) =>
+  module.fields[field]?.display?.kind === "money" ? 100 : 1;
+
 const hasSearch = (module: ModuleDecl) => Object.values(module.fields).some((decl) => decl.search);
 const opensFiltered = (module: ModuleDecl, field: string) =>
   module.initialFilters?.[field] !== undefined;
@@ -104,9 +108,13 @@ export function filtersOf(module: ModuleDecl, values: ListSearch): CrudFilter[] 
         break;
       }
       case "numberRange": {
+        // Money is typed in ringgit and filtered in sen.
+        const scale = scaleOf(module, field);
         const [min, max] = (value as [number | null, number | null] | undefined) ?? [];
-        filters.push({ field, operator: "gte", value: min ?? undefined });
-        filters.push({ field, operator: "lte", value: max ?? undefined });
+        const sen = (typed: number | null | undefined) =>
+          typed === null || typed === undefined ? undefined : Math.round(typed * scale);
+        filters.push({ field, operator: "gte", value: sen(min) });
+        filters.push({ field, operator: "lte", value: sen(max) });
         break;
       }
       case "text":
@@ -148,9 +156,11 @@ export function searchOf(module: ModuleDecl, filters: readonly CrudFilter[]): Li
         break;
       }
       case "numberRange": {
+        const scale = scaleOf(module, field);
+        const typed = (bound: unknown) => (typeof bound === "number" ? bound / scale : null);
         const min = valueOf(filters, field, "gte");
         const max = valueOf(filters, field, "lte");
-        f[field] = min === undefined && max === undefined ? undefined : [min ?? null, max ?? null];
+        f[field] = min === undefined && max === undefined ? undefined : [typed(min), typed(max)];
         break;
       }
       case "text":
@@ -293,6 +303,8 @@ export function ModuleFilters({
                 {(["min", "max"] as const).map((end, index) => (
                   <Form.Item key={end} name={[...name, index]} noStyle>
                     <InputNumber
+                      prefix={scaleOf(module, field) === 100 ? "RM" : undefined}
+                      precision={scaleOf(module, field) === 100 ? 2 : undefined}
                       placeholder={filterText(field, end, { field: label })}
                       aria-label={filterText(field, end, { field: label })}
                       onPressEnter={submit}

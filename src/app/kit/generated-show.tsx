@@ -1,17 +1,22 @@
 import { useShow, type HttpError } from "@refinedev/core";
 import { Descriptions, Skeleton } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
-import { renderCell } from "./cells";
+import { displayText, renderCell } from "./cells";
+import { ActionButtons, DecisionDialog, type DecisionRequest } from "./decision";
 import { useModule } from "./use-module";
 import { fieldLabel, moduleText, titleOf } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
-/** A module's detail page drawn from its declaration: every field marked `show`, as the list shows it. */
+/**
+ * A module's detail page drawn from its declaration: every field marked `show`, as the list
+ * shows it, and the buttons of the actions that apply to the record.
+ */
 export default function GeneratedShow() {
   const module = useModule();
   const { t } = useTranslation([module.i18n, "kit"]);
@@ -20,6 +25,7 @@ export default function GeneratedShow() {
     resource: module.name,
     errorNotification: false,
   });
+  const [request, setRequest] = useState<DecisionRequest>();
   if (query.isError) {
     return (
       <QueryError
@@ -33,16 +39,32 @@ export default function GeneratedShow() {
   const shown = Object.entries(module.fields).filter(([, decl]) => decl.show);
   return (
     <>
-      <PageHeader title={titleOf(module, result)} />
+      <PageHeader
+        title={titleOf(module, result)}
+        extra={<ActionButtons module={module} row={result} size="middle" onDecide={setRequest} />}
+      />
       <Panel>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
           {shown.map(([field]) => (
             <Descriptions.Item key={field} label={fieldLabel(t, module, field)}>
-              {renderCell(t, module, field, result[field], result)}
+              {/* A link to this very page says nothing: its text stands alone. */}
+              {module.fields[field]?.display?.kind === "link" &&
+              module.fields[field]?.display?.to === "self"
+                ? displayText(t, module, field, result[field])
+                : renderCell(t, module, field, result[field], result)}
             </Descriptions.Item>
           ))}
         </Descriptions>
       </Panel>
+      {request && module.actions[request.action] && (
+        <DecisionDialog
+          module={module}
+          action={module.actions[request.action]!}
+          request={request}
+          onDecided={() => void query.refetch()}
+          onClose={() => setRequest(undefined)}
+        />
+      )}
     </>
   );
 }

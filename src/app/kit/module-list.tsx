@@ -1,20 +1,22 @@
-import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Button, Flex, Table, Typography, type CheckboxProps } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 
 import { LIST_PAGING } from "../../shared/kit/list";
-import type { ActionDecl, ModuleDecl } from "../../shared/kit/module";
+import type { ModuleDecl } from "../../shared/kit/module";
 import { ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { displayText, renderCell } from "./cells";
 import {
   actionApplies,
-  DecisionButtons,
+  ActionButtons,
   DecisionDialog,
+  verbButtonProps,
   type DecisionOutcome,
   type DecisionRequest,
 } from "./decision";
@@ -49,11 +51,11 @@ export interface ModuleListProps {
   headerExtra?: ReactNode;
   /** The CSV's columns, when not the fields marked `export`. */
   csvColumns?: (t: Translate) => CsvColumn<Row>[];
+  /** Shown between the title and the list (the policy in force above its history). */
+  before?: ReactNode;
+  /** The list panel's heading, when the page holds more than the list. */
+  listTitle?: ReactNode;
 }
-
-/** The one decision a module's rows offer (a module declares at most one in the list). */
-const decisionOf = (module: ModuleDecl): ActionDecl | undefined =>
-  Object.values(module.actions).find((action) => action.kind === "decision");
 
 /**
  * A module's list, drawn from its declaration: the fields marked `list` as sortable columns, the
@@ -68,9 +70,12 @@ export function ModuleList({
   description,
   headerExtra,
   csvColumns,
+  before,
+  listTitle,
 }: ModuleListProps) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
+  const navigate = useNavigate();
   const [firstSort] = module.defaultSort;
   const { tableProps, tableQuery, filters, setFilters, sorters, searchFormProps } = useTable<
     Row,
@@ -92,8 +97,9 @@ export function ModuleList({
   const restored = restoreFilterTypes(module, filters);
   if (restored) setFilters(restored, "replace");
 
-  const decision = decisionOf(module);
-  const bulk = decision?.bulk === true;
+  const actions = Object.entries(module.actions);
+  const bulkActions = actions.filter(([, action]) => action.bulk);
+  const bulk = bulkActions.length > 0;
   const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());
   const [request, setRequest] = useState<DecisionRequest>();
   const search = searchOf(module, filters);
@@ -132,45 +138,58 @@ export function ModuleList({
       />
     ) : null;
 
+  const createButton =
+    module.create && module.paths.create ? (
+      <Button
+        type="primary"
+        icon={<PlusOutlined aria-hidden />}
+        onClick={() => navigate(module.paths.create!)}
+      >
+        {text("list.create")}
+      </Button>
+    ) : null;
+
   return (
     <>
       <PageHeader
         title={text("list.title")}
         extra={
-          headerExtra || exportButton ? (
+          headerExtra || createButton || exportButton ? (
             <>
               {headerExtra}
+              {createButton}
               {exportButton}
             </>
           ) : undefined
         }
       />
-      <Panel>
+      {before}
+      <Panel title={listTitle} style={before ? { marginTop: 16 } : undefined}>
         {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
         <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
-        {bulk && decision && (
+        {bulk && (
           <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
             <Typography.Text type="secondary" aria-live="polite">
               {text("list.selected", { count: selectedRows.length })}
             </Typography.Text>
-            {(["approve", "reject"] as const).map((choice) => (
-              <Button
-                key={choice}
-                danger={choice === "reject"}
-                type={choice === "approve" ? "primary" : "default"}
-                icon={
-                  choice === "approve" ? (
-                    <CheckOutlined aria-hidden />
-                  ) : (
-                    <CloseOutlined aria-hidden />
-                  )
-                }
-                disabled={selectedRows.length === 0}
-                onClick={() => setRequest({ decision: choice, rows: selectedRows })}
-              >
-                {text(`list.${choice}Selected`)}
-              </Button>
-            ))}
+            {bulkActions.flatMap(([name, action]) =>
+              action.verbs.map((verb) => (
+                <Button
+                  key={`${name}.${verb}`}
+                  {...verbButtonProps(action, verb)}
+                  disabled={selectedRows.length === 0}
+                  onClick={() =>
+                    setRequest({
+                      action: name,
+                      verb,
+                      rows: selectedRows.filter((row) => actionApplies(action, row)),
+                    })
+                  }
+                >
+                  {text(`list.${verb}Selected`)}
+                </Button>
+              )),
+            )}
           </Flex>
         )}
         <ListTable<Row>
@@ -178,7 +197,7 @@ export function ModuleList({
           query={tableQuery}
           tableProps={{
             ...tableProps,
-            ...(bulk && decision
+            ...(bulk
               ? {
                   rowSelection: {
                     selectedRowKeys: [...selected.keys()],
@@ -201,7 +220,7 @@ export function ModuleList({
                     getCheckboxProps: (row: Row) =>
                       ({
                         "aria-label": text("list.selectRow", { name: titleOf(module, row) }),
-                        disabled: !actionApplies(decision, row),
+                        disabled: !bulkActions.some(([, action]) => actionApplies(action, row)),
                       }) as CheckboxProps,
                   },
                 }
@@ -223,24 +242,20 @@ export function ModuleList({
             />
           ))}
           {extraColumns}
-          {decision && (
+          {actions.length > 0 && (
             <Table.Column<Row>
               key="actions"
               title={text("list.actions")}
               width={200}
-              render={(_, row) =>
-                actionApplies(decision, row) ? (
-                  <DecisionButtons module={module} row={row} onDecide={setRequest} />
-                ) : null
-              }
+              render={(_, row) => <ActionButtons module={module} row={row} onDecide={setRequest} />}
             />
           )}
         </ListTable>
       </Panel>
-      {request && decision && (
+      {request && module.actions[request.action] && (
         <DecisionDialog
           module={module}
-          action={decision}
+          action={module.actions[request.action]!}
           request={request}
           describe={describe}
           onDecided={forget}

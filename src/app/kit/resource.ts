@@ -48,6 +48,9 @@ export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModul
     pages: {
       list: pages.list ?? lazy(() => import("./generated-list")),
       ...(module.paths.show ? { show: pages.show ?? lazy(() => import("./generated-show")) } : {}),
+      ...(module.create && module.paths.create
+        ? { create: pages.create ?? lazy(() => import("./generated-create")) }
+        : {}),
       ...pages,
     },
   };

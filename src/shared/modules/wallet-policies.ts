@@ -11,10 +11,10 @@ const LIMIT_ORDER = ["minTopUpSen", "maxTopUpSen", "dailyTopUpLimitSen", "maxBal
 /** A new policy version: every limit positive, `min ≤ max top-up ≤ daily top-up ≤ max balance`. */
 export const walletPolicyBody = z
   .strictObject({
-    maxBalanceSen: positiveSen,
     minTopUpSen: positiveSen,
     maxTopUpSen: positiveSen,
     dailyTopUpLimitSen: positiveSen,
+    maxBalanceSen: positiveSen,
     dailyPaymentLimitSen: positiveSen,
     dormancyDays: z
       .int("Dormancy must be a whole number of days")
@@ -62,10 +62,10 @@ export const walletPolicies = defineModule({
   paths: { list: "/wallet-policy", create: "/wallet-policy/create" },
   fields: {
     id: field(z.number().int(), { list: { width: 90 }, sort: true, filter: "numberRange" }),
-    maxBalanceSen: limit(),
     minTopUpSen: limit(),
     maxTopUpSen: limit(),
     dailyTopUpLimitSen: limit(),
+    maxBalanceSen: limit(),
     dailyPaymentLimitSen: limit(),
     dormancyDays: field(z.number().int(), { list: { width: 110 }, show: true, export: true }),
     remark: field(z.string().nullable(), { list: { width: 200 }, show: true, export: true }),
@@ -92,10 +92,10 @@ export const walletPolicies = defineModule({
     body: walletPolicyBody,
     audit: "wallet_policy",
     inputs: {
-      maxBalanceSen: { kind: "money" },
       minTopUpSen: { kind: "money" },
       maxTopUpSen: { kind: "money" },
       dailyTopUpLimitSen: { kind: "money" },
+      maxBalanceSen: { kind: "money" },
       dailyPaymentLimitSen: { kind: "money" },
       remark: { kind: "multiline" },
     },

@@ -1,0 +1,217 @@
+import { Form, Input, InputNumber, Select, Switch } from "antd";
+import type { FormInstance, Rule } from "antd/es/form";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+
+import type { FormDecl, InputHint, ModuleDecl } from "../../shared/kit/module";
+import { formatBasisPoints, formatRinggit } from "../../shared/money";
+import { fieldLabel, moduleText, valueLabel } from "./texts";
+
+type Values = Record<string, unknown>;
+
+/** A body key's zod type without optional / nullable wrappers. */
+function inner(schema: z.ZodType): z.ZodType {
+  let type = schema;
+  while (type instanceof z.ZodOptional || type instanceof z.ZodNullable) {
+    type = type.unwrap() as z.ZodType;
+  }
+  return type;
+}
+
+/** The keys a form draws (a literal is sent as it is, with no input). */
+export const inputsOf = (decl: FormDecl) =>
+  Object.entries(decl.body.shape as Record<string, z.ZodType>).filter(
+    ([, schema]) => !(inner(schema) instanceof z.ZodLiteral),
+  );
+
+/** A form's values as the API takes them: its literals added, then parsed by its own schema. */
+export function bodyOf(decl: FormDecl, values: Values) {
+  const literals = Object.entries(decl.body.shape as Record<string, z.ZodType>).flatMap(
+    ([key, schema]) => {
+      const type = inner(schema);
+      return type instanceof z.ZodLiteral ? [[key, type.value] as const] : [];
+    },
+  );
+  // An untouched optional input is undefined, and blank text is no text.
+  const given = Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  return decl.body.safeParse({ ...given, ...Object.fromEntries(literals) });
+}
+
+/** A value in the words it is typed in: money in ringgit, rates as percentages. */
+const shown = (hint: InputHint | undefined, value: unknown) =>
+  typeof value !== "number"
+    ? String(value)
+    : hint?.kind === "money"
+      ? formatRinggit(value)
+      : hint?.kind === "basisPoints"
+        ? formatBasisPoints(value)
+        : String(value);
+
+/**
+ * A zod issue in the staff member's language (`kit:form.*`, or the module's own words for a
+ * rule it names, `<ns>:form.<rule>`), with the limit in the units the input is typed in.
+ */
+export function issueText(
+  t: TFunction,
+  module: ModuleDecl,
+  decl: FormDecl,
+  key: string,
+  issue: z.core.$ZodIssue,
+): string {
+  const text = moduleText(t, module);
+  const field = fieldLabel(t, module, key);
+  const hint = decl.inputs?.[key];
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined || issue.input === null)
+        return text("form.required", { field });
+      return text(issue.expected === "int" ? "form.notInteger" : "form.invalid", { field });
+    case "too_small":
+      if (issue.origin === "string") {
+        return Number(issue.minimum) <= 1
+          ? text("form.required", { field })
+          : text("form.tooShort", { field, min: issue.minimum });
+      }
+      return text("form.tooSmall", { field, min: shown(hint, Number(issue.minimum)) });
+    case "too_big":
+      return issue.origin === "string"
+        ? text("form.tooLong", { field, max: issue.maximum })
+        : text("form.tooBig", { field, max: shown(hint, Number(issue.maximum)) });
+    case "custom": {
+      const params = (issue.params ?? {}) as { rule?: string; other?: string };
+      if (params.rule) {
+        const other = params.other ? fieldLabel(t, module, params.other) : "";
+        return text(`form.${params.rule}`, { field, other });
+      }
+      // The shared text rule (src/shared/text.ts): control, direction or invisible characters.
+      return text("form.unsafeText", { field });
+    }
+    default:
+      return text("form.invalid", { field });
+  }
+}
+
+/** A money input: typed in ringgit with two decimals, held in whole sen. */
+function ScaledInput({
+  value,
+  onChange,
+  scale,
+  addon,
+  id,
+}: {
+  value?: number;
+  onChange?: (value: number | undefined) => void;
+  scale: number;
+  addon: string;
+  id?: string;
+}) {
+  return (
+    <InputNumber<number>
+      id={id}
+      style={{ width: "100%", maxWidth: 260 }}
+      precision={2}
+      step={1}
+      min={0}
+      addonBefore={addon === "RM" ? addon : undefined}
+      addonAfter={addon === "%" ? addon : undefined}
+      value={value === undefined ? undefined : value / scale}
+      onChange={(typed) => onChange?.(typed === null ? undefined : Math.round(typed * scale))}
+    />
+  );
+}
+
+/** What Form.Item hands its input (value or checked, onChange, the label's id): passed on as is. */
+type Control = Record<string, unknown>;
+
+/** An input for one key, by its zod type and hint; Form.Item's control passes through. */
+function InputFor({
+  module,
+  name,
+  schema,
+  hint,
+  ...rest
+}: Control & { module: ModuleDecl; name: string; schema: z.ZodType; hint?: InputHint }) {
+  const { t } = useTranslation([module.i18n, "kit"]);
+  const control = rest as Record<never, never>;
+  const type = inner(schema);
+  if (hint?.kind === "money") return <ScaledInput scale={100} addon="RM" {...control} />;
+  if (hint?.kind === "basisPoints") return <ScaledInput scale={100} addon="%" {...control} />;
+  if (type instanceof z.ZodEnum) {
+    return (
+      <Select
+        {...control}
+        style={{ maxWidth: 320 }}
+        options={(type.options as string[]).map((value) => ({
+          value,
+          label: valueLabel(t, module, name, value),
+        }))}
+      />
+    );
+  }
+  if (type instanceof z.ZodBoolean) return <Switch {...control} />;
+  if (type instanceof z.ZodNumber) {
+    return <InputNumber {...control} style={{ maxWidth: 260 }} precision={0} />;
+  }
+  if (hint?.kind === "multiline") return <Input.TextArea {...control} rows={3} />;
+  return <Input {...control} autoComplete="off" style={{ maxWidth: 420 }} />;
+}
+
+/**
+ * The inputs of a declared form, each labelled `<ns>:fields.<key>` and checked by its own zod
+ * type as the staff member types, with the server's rules and translated messages.
+ */
+export function FormInputs({ module, decl }: { module: ModuleDecl; decl: FormDecl }) {
+  const { t } = useTranslation([module.i18n, "kit"]);
+  return (
+    <>
+      {inputsOf(decl).map(([key, schema]) => {
+        const optional = schema.safeParse(undefined).success;
+        const rule: Rule = {
+          validator: (_, value: unknown) => {
+            const result = schema.safeParse(value === "" && optional ? undefined : value);
+            return result.success
+              ? Promise.resolve()
+              : Promise.reject(new Error(issueText(t, module, decl, key, result.error.issues[0]!)));
+          },
+        };
+        return (
+          <Form.Item
+            key={key}
+            name={key}
+            label={fieldLabel(t, module, key)}
+            required={!optional}
+            rules={[rule]}
+            valuePropName={inner(schema) instanceof z.ZodBoolean ? "checked" : "value"}
+          >
+            <InputFor module={module} name={key} schema={schema} hint={decl.inputs?.[key]} />
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * Checks a whole form with its schema (rules across inputs, such as "the minimum must not
+ * exceed the maximum") and puts each problem under its input. Answers the body, or undefined.
+ */
+export function checkForm(
+  t: TFunction,
+  module: ModuleDecl,
+  decl: FormDecl,
+  form: FormInstance,
+  values: Values,
+) {
+  const result = bodyOf(decl, values);
+  if (result.success) return result.data as Values;
+  form.setFields(
+    result.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? "");
+      return { name: key, errors: [issueText(t, module, decl, key, issue)] };
+    }),
+  );
+  return undefined;
+}

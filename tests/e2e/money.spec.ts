@@ -1,0 +1,186 @@
+/**
+ * Money, part 1 (issue 11), against the real started server: a counter top-up beyond the wallet
+ * policy shows the translated reason and credits nothing; a counter top-up within it is credited
+ * and can be reversed with a remark; changing the policy's dormancy period, reviewed old → new,
+ * changes what the Dormant Account list shows.
+ */
+import { logIn } from "./support/console";
+import { expect, test } from "./support/fixtures";
+import { e2ePort } from "./support/ports";
+import { demoLogins, startServer, type RunningServer } from "./support/server";
+
+const PORT = e2ePort(80);
+let server: RunningServer;
+let finance: { email: string; password: string };
+let superAdmin: { email: string; password: string };
+
+interface TopUp {
+  id: number;
+  accountNumber: string;
+  amountSen: number;
+  balanceAfterSen: number;
+}
+
+test.describe.configure({ mode: "serial" });
+
+async function api<T>(login: { email: string; password: string }, path: string): Promise<T> {
+  const session = await fetch(`${server.url}/v1/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(login),
+  });
+  const { token } = (await session.json()) as { token: string };
+  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
+  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** The top-ups of one account, newest first, as the API lists them. */
+async function topUpsOf(accountNumber: string) {
+  const query = new URLSearchParams({
+    filter: JSON.stringify({ accountNumber }),
+    pagination: JSON.stringify({ page: 1, pageSize: 100 }),
+  });
+  return (
+    await api<{ topUpTransactions: TopUp[] }>(
+      finance,
+      `/api/top-up-transactions/aggregation?${query.toString()}`,
+    )
+  ).topUpTransactions;
+}
+
+/** An account whose latest top-up left it well below every limit of the first policy. */
+async function roomyAccount(): Promise<string> {
+  const query = new URLSearchParams({
+    filter: JSON.stringify({ status: "success" }),
+    pagination: JSON.stringify({ page: 1, pageSize: 100 }),
+  });
+  const { topUpTransactions } = await api<{ topUpTransactions: TopUp[] }>(
+    finance,
+    `/api/top-up-transactions/aggregation?${query.toString()}`,
+  );
+  const seen = new Set<string>();
+  for (const topUp of topUpTransactions) {
+    if (seen.has(topUp.accountNumber)) continue;
+    seen.add(topUp.accountNumber);
+    if (topUp.balanceAfterSen < 40_000 && topUp.amountSen <= 10_000) return topUp.accountNumber;
+  }
+  throw new Error("no demo account with room for a top-up");
+}
+
+test.beforeAll(async () => {
+  server = await startServer({
+    port: PORT,
+    env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
+  });
+  const logins = demoLogins(server.output());
+  const financeLogin = logins.get("finance");
+  const superLogin = logins.get("super administrator");
+  if (!financeLogin || !superLogin) throw new Error(`no demo logins printed:\n${server.output()}`);
+  finance = financeLogin;
+  superAdmin = superLogin;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("a counter top-up beyond the policy shows the reason and credits nothing; one within it is credited and can be reversed", async ({
+  page,
+}) => {
+  const account = await roomyAccount();
+  const before = await topUpsOf(account);
+
+  await logIn(page, server.url, finance.email, finance.password);
+  await page.getByRole("navigation").getByRole("link", { name: "Top Up Transaction" }).click();
+  await expect(page.getByRole("heading", { name: "Top Up Transaction" })).toBeVisible();
+  await page.getByRole("button", { name: "Counter top-up" }).click();
+  await expect(page.getByRole("heading", { name: "Counter top-up" })).toBeVisible();
+  await expect(page.getByText("The wallet policy in force")).toBeVisible();
+
+  // Typed rules are checked before anything is sent.
+  await page.getByRole("button", { name: "Top up" }).click();
+  await expect(page.getByText("Account number is required.")).toBeVisible();
+  await expect(page.getByText("Amount is required.")).toBeVisible();
+
+  await page.getByLabel("Account number").fill(account);
+  await page.getByLabel("Amount").fill("600");
+  await page.getByRole("button", { name: "Top up" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "nothing was credited" });
+  await expect(refusal).toContainText("A top-up can be at most RM 500.00 (wallet policy).");
+  await expect(page).toHaveURL(/\/top-up-transaction\/create$/);
+  expect(await topUpsOf(account)).toEqual(before);
+
+  await page.getByLabel("Amount").fill("12.34");
+  await expect(refusal).toBeHidden();
+  await page.getByRole("button", { name: "Top up" }).click();
+  await expect(page).toHaveURL(/\/top-up-transaction\/\d+$/);
+  await expect(page.getByText(/^Top-up TU\w+ was credited\.$/)).toBeVisible();
+  const details = page.locator(".ant-descriptions");
+  await expect(details.getByText("RM 12.34")).toBeVisible();
+  await expect(details.getByText("Counter", { exact: true })).toBeVisible();
+  await expect(details.getByText("Successful")).toBeVisible();
+  const after = await topUpsOf(account);
+  expect(after).toHaveLength(before.length + 1);
+  expect(after[0]).toMatchObject({ accountNumber: account, amountSen: 1234 });
+
+  // The reversal asks why, then takes the money back.
+  await page.getByRole("button", { name: /^Reverse top-up TU/ }).click();
+  const dialog = page.getByRole("dialog", { name: /^Reverse top-up TU\w+\?$/ });
+  await dialog.getByRole("button", { name: "Reverse" }).click();
+  await expect(dialog.getByText("Please enter a remark.")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Remark" }).fill("Keyed in the wrong amount");
+  await dialog.getByRole("button", { name: "Reverse" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(details.getByText("Reversed", { exact: true })).toBeVisible();
+  await expect(details.getByText("Keyed in the wrong amount")).toBeVisible();
+  await expect(details.getByText(/^RVTU\w+$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Reverse top-up/ })).toHaveCount(0);
+});
+
+test("changing the policy, reviewed old → new, changes what the Dormant Account list shows", async ({
+  page,
+}) => {
+  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await page.goto(`${server.url}/dormant-account`);
+  const total = page.getByText(/^[\d,]+\+? dormant accounts$/);
+  await expect(total).toBeVisible();
+  const dormantBefore = Number((await total.textContent())!.replace(/\D/g, ""));
+
+  await page.getByRole("navigation").getByRole("link", { name: "Wallet Policy" }).click();
+  await expect(page.getByRole("heading", { name: "Wallet Policy" })).toBeVisible();
+  await expect(page.getByText("365", { exact: true }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Change policy" }).click();
+  await expect(page.getByLabel("Dormancy period (days)")).toHaveValue("365");
+
+  // A minimum above the maximum is refused under the input, before anything is sent.
+  await page.getByLabel("Minimum top-up").fill("600");
+  await page.getByRole("button", { name: "Save the new policy" }).click();
+  await expect(
+    page.getByText("Minimum top-up must not be more than Maximum top-up."),
+  ).toBeVisible();
+  await page.getByLabel("Minimum top-up").fill("5");
+
+  await page.getByLabel("Dormancy period (days)").fill("30");
+  await page.getByLabel("Reason for the change").fill("Shorter dormancy for the audit");
+  await page.getByRole("button", { name: "Save the new policy" }).click();
+  const review = page.getByRole("dialog", { name: "Check the changes" });
+  const changed = review.getByRole("row").filter({ hasText: "Dormancy period (days)" });
+  await expect(changed).toContainText("365");
+  await expect(changed).toContainText("30");
+  await expect(changed).toContainText("Changed");
+  await expect(review.getByRole("row").filter({ hasText: "Minimum top-up" })).not.toContainText(
+    "Changed",
+  );
+  await review.getByRole("button", { name: "Save the new policy" }).click();
+
+  await expect(page).toHaveURL(/\/wallet-policy$/);
+  await expect(page.getByText(/^Policy version \d+ is now in force\.$/)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Shorter dormancy for the audit" })).toBeVisible();
+
+  await page.getByRole("navigation").getByRole("link", { name: "Dormant Account" }).click();
+  await expect(total).toBeVisible();
+  await expect
+    .poll(async () => Number((await total.textContent())!.replace(/\D/g, "")))
+    .toBeGreaterThan(dormantBefore);
+});
