@@ -6,10 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
 import type { LedgerChannel, LedgerType } from "../../src/shared/domain";
-import { businessTodayStart } from "../business-day";
+import { businessDayStartOf } from "../business-day";
 import type { DbOrTx, Tx } from "../db";
 import { users, walletPolicies, wallets, walletTransactions } from "../db/schema";
 import { conflict, HttpError } from "../errors";
@@ -71,6 +71,7 @@ interface Entry {
   reversesId?: number | null;
   remark?: string | null;
   adminId?: number | null;
+  createdAt?: Date;
 }
 
 /**
@@ -103,8 +104,12 @@ async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> 
   return row!;
 }
 
-/** The sum of a user's successful rows of a type since the business day began (sen, positive). */
-async function todaysTotal(tx: Tx, userId: number, type: LedgerType): Promise<number> {
+/**
+ * The sum (sen, positive) of a user's rows of a type that count against a daily limit
+ * (successful or still pending) on the business day of `at`: days in BUSINESS_TIMEZONE.
+ */
+async function dayTotal(tx: Tx, userId: number, type: LedgerType, at: Date): Promise<number> {
+  const start = businessDayStartOf(at);
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
     .from(walletTransactions)
@@ -113,7 +118,8 @@ async function todaysTotal(tx: Tx, userId: number, type: LedgerType): Promise<nu
         eq(walletTransactions.userId, userId),
         eq(walletTransactions.type, type),
         inArray(walletTransactions.status, ["success", "pending"]),
-        gte(walletTransactions.createdAt, businessTodayStart()),
+        gte(walletTransactions.createdAt, start),
+        lt(walletTransactions.createdAt, sql`${start} + interval '1 day'`),
       ),
     );
   return Number(row?.total ?? 0);
@@ -121,6 +127,8 @@ async function todaysTotal(tx: Tx, userId: number, type: LedgerType): Promise<nu
 
 export interface TopUp {
   amountSen: number;
+  /** When it happens (default: now); its business day is the one its daily limit counts. */
+  at?: Date;
   channel: LedgerChannel;
   agentUserId?: number | null;
   remark?: string | null;
@@ -162,7 +170,8 @@ export async function topUpWallet(
       walletStatus: wallet.status,
     });
   }
-  const today = await todaysTotal(tx, wallet.userId, "top_up");
+  const at = topUp.at ?? new Date();
+  const today = await dayTotal(tx, wallet.userId, "top_up", at);
   if (today + topUp.amountSen > policy.dailyTopUpLimitSen) {
     throw policyRefusal(
       "POLICY_DAILY_TOP_UP",
@@ -187,6 +196,7 @@ export async function topUpWallet(
     reference: newReference("TU"),
     remark: topUp.remark ?? null,
     adminId: topUp.adminId ?? null,
+    createdAt: at,
   });
 }
 
@@ -224,7 +234,7 @@ export async function reverseTopUp(
  */
 export async function payFromWallet(
   tx: Tx,
-  payment: { userId: number; businessId: number; amountSen: number },
+  payment: { userId: number; businessId: number; amountSen: number; at?: Date },
 ): Promise<LedgerRow> {
   const policy = await currentPolicy(tx);
   const wallet = await lockWallet(tx, { userId: payment.userId });
@@ -234,7 +244,8 @@ export async function payFromWallet(
       walletStatus: wallet.status,
     });
   }
-  const today = await todaysTotal(tx, wallet.userId, "payment");
+  const at = payment.at ?? new Date();
+  const today = await dayTotal(tx, wallet.userId, "payment", at);
   if (today + payment.amountSen > policy.dailyPaymentLimitSen) {
     throw policyRefusal(
       "POLICY_DAILY_PAYMENT",
@@ -248,5 +259,6 @@ export async function payFromWallet(
     amountSen: -payment.amountSen,
     businessId: payment.businessId,
     reference: newReference("PY"),
+    createdAt: at,
   });
 }
