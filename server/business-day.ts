@@ -21,3 +21,12 @@ export const businessDayStart = (day: string): SQL => sql`(${day}::timestamp at 
 /** The instant the business day holding `at` started, as SQL (`timestamptz`). */
 export const businessDayStartOf = (at: Date): SQL =>
   sql`(date_trunc('day', ${at.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone})`;
+
+/** The business day (`YYYY-MM-DD`) holding `at`. */
+export const businessDayOf = (at: Date): string =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);

@@ -1,9 +1,16 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
-import { administrators, changeContactSubmissions, riders, users } from "../db/schema";
+import { businessDayOf, businessDayStartOf } from "../business-day";
+import {
+  administrators,
+  changeContactSubmissions,
+  riders,
+  users,
+  walletTransactions,
+} from "../db/schema";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { dashboardSummarySchema, type DashboardSummary } from "../../src/shared/schemas/dashboard";
 import type { RouteDeps } from "./types";
@@ -56,6 +63,29 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
           approvals: summary.users.pending,
           changeContact: contacts?.pending ?? 0,
           riderVerifications: riderRows?.pending ?? 0,
+        };
+      }
+      if (holdsPermission(admin, PERMISSION.topUp)) {
+        const now = new Date();
+        const { type, status, amountSen, createdAt } = walletTransactions;
+        const of = (kind: "top_up" | "payment") => sql`${type} = ${kind} and ${status} = 'success'`;
+        const [row] = await db
+          .select({
+            topUps: sql<number>`(count(*) filter (where ${of("top_up")}))::int`,
+            topUpSen: sql<string>`coalesce(sum(${amountSen}) filter (where ${of("top_up")}), 0)`,
+            payments: sql<number>`(count(*) filter (where ${of("payment")}))::int`,
+            paymentSen: sql<string>`coalesce(-sum(${amountSen}) filter (where ${of("payment")}), 0)`,
+          })
+          .from(walletTransactions)
+          .where(
+            and(inArray(type, ["top_up", "payment"]), gte(createdAt, businessDayStartOf(now))),
+          );
+        summary.today = {
+          businessDay: businessDayOf(now),
+          topUps: row?.topUps ?? 0,
+          topUpSen: Number(row?.topUpSen ?? 0),
+          payments: row?.payments ?? 0,
+          paymentSen: Number(row?.paymentSen ?? 0),
         };
       }
       return summary;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import type { Db } from "../../server/db";
-import { changeContactSubmissions, riders, users } from "../../server/db/schema";
+import { changeContactSubmissions, riders, users, wallets } from "../../server/db/schema";
+import { topUpWallet } from "../../server/services/ledger";
 import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
@@ -87,6 +88,39 @@ describe("GET /api/dashboard/summary: pending work", () => {
   it("leaves the pending block out without User (0)", async () => {
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
     expect(finance.pending).toBeUndefined();
-    expect(finance).toEqual({});
+    expect(Object.keys(finance)).toEqual(["today"]);
+  });
+});
+
+describe("GET /api/dashboard/summary: today's money", () => {
+  it("counts today's business day's successful top-ups and payments, for holders of Top Up (33) only", async () => {
+    const before = (await summary(DEMO.finance.email, DEMO.finance.password)).today!;
+    expect(before.businessDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const user = await insertUser(db, { approvalStatus: "approved" });
+    await db.insert(wallets).values({ userId: user.id });
+    // Yesterday's top-up (a business day ago) does not count; today's does.
+    await db.transaction((tx) =>
+      topUpWallet(
+        tx,
+        { userId: user.id },
+        { amountSen: 1_000, channel: "fpx", at: new Date(Date.now() - 86_400_000) },
+      ),
+    );
+    const { token } = await login(app, DEMO.finance);
+    const response = await app.inject({
+      method: "POST",
+      url: "/v1/api/top-up-transactions",
+      headers: auth(token),
+      payload: { accountNumber: user.accountNumber, amountSen: 2_345, channel: "counter" },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const after = (await summary(DEMO.finance.email, DEMO.finance.password)).today!;
+    expect(after).toEqual({
+      ...before,
+      topUps: before.topUps + 1,
+      topUpSen: before.topUpSen + 2_345,
+    });
+    const desk = await summary(DEMO.userDesk.email, DEMO.userDesk.password);
+    expect(desk.today).toBeUndefined();
   });
 });

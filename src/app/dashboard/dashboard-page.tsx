@@ -62,7 +62,8 @@ export default function DashboardPage() {
                         section={t(`${section.key}.title`)}
                         label={t(`${section.key}.${figure}`)}
                         value={figureOf(summary, section.key, figure) ?? 0}
-                        to={section.linkFor(figure)}
+                        money={section.money?.includes(figure)}
+                        to={section.linkFor(figure, summary)}
                       />
                     </Col>
                   ))}

@@ -3,6 +3,8 @@ import { Flex, Statistic, theme } from "antd";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 
+import { formatRinggit } from "../../shared/money";
+
 interface FigureTileProps {
   /** The section the figure belongs to, so a link reads "Administrators Total 12". */
   section: string;
@@ -10,10 +12,13 @@ interface FigureTileProps {
   value: number;
   /** The list behind the figure; the tile becomes a link to it. */
   to?: string;
+  /** An amount in sen, shown in ringgit. */
+  money?: boolean;
 }
 
 /** A headline number; when its list exists the whole tile is one link with a readable name. */
-export function FigureTile({ section, label, value, to }: FigureTileProps) {
+export function FigureTile({ section, label, value, to, money }: FigureTileProps) {
+  const shown = money ? formatRinggit(value) : value;
   const { token } = theme.useToken();
   const box: CSSProperties = {
     display: "block",
@@ -26,7 +31,7 @@ export function FigureTile({ section, label, value, to }: FigureTileProps) {
   if (!to) {
     return (
       <div style={box}>
-        <Statistic title={label} value={value} />
+        <Statistic title={label} value={shown} />
       </div>
     );
   }
@@ -34,7 +39,7 @@ export function FigureTile({ section, label, value, to }: FigureTileProps) {
     <Link to={to} style={box}>
       <span className="visually-hidden">{section} </span>
       <Flex justify="space-between" align="center">
-        <Statistic title={label} value={value} />
+        <Statistic title={label} value={shown} />
         <RightOutlined aria-hidden style={{ fontSize: 12, color: token.colorPrimary }} />
       </Flex>
     </Link>

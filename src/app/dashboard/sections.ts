@@ -13,8 +13,10 @@ export type SectionKey = keyof DashboardSummary;
 export interface DashboardSection {
   key: SectionKey;
   figures: readonly string[];
+  /** Figures that are amounts of money in sen (shown in ringgit). */
+  money?: readonly string[];
   /** Where a figure leads: its list, filtered to that status; none while the list is missing. */
-  linkFor: (figure: string) => string | undefined;
+  linkFor: (figure: string, summary?: DashboardSummary) => string | undefined;
 }
 
 /** The list page of the module behind menu entry `menuCode`, when this build has it. */
@@ -45,6 +47,21 @@ function listLink(resourceName: string, field: string, figure: string): string |
   return filteredLink(module.resource.meta.menuCode, field, figure);
 }
 
+/** The top-ups of one business day (`YYYY-MM-DD`), as the list's own date filter writes it. */
+function topUpsOn(day: string | undefined): string | undefined {
+  const list = listOf("top-up-transaction");
+  if (!list || !day) return undefined;
+  const query = stringifyTableParams({
+    filters: [
+      { field: "createdAt", operator: "between", value: [day, day] },
+      { field: "status", operator: "eq", value: "success" },
+    ],
+    sorters: [],
+    pagination: { currentPage: 1, pageSize: 10 },
+  });
+  return `${list}?${query}`;
+}
+
 /** Where each pending figure's work is done. */
 const PENDING_LINKS: Record<string, () => string | undefined> = {
   approvals: () => listOf("user-approval"),
@@ -67,6 +84,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     key: "pending",
     figures: ["approvals", "changeContact", "riderVerifications"],
     linkFor: (figure) => PENDING_LINKS[figure]?.(),
+  },
+  {
+    key: "today",
+    figures: ["topUps", "topUpSen", "payments", "paymentSen"],
+    money: ["topUpSen", "paymentSen"],
+    // Payments get their list with the merchant transaction summary (issue 12).
+    linkFor: (figure, summary) =>
+      figure.startsWith("topUp") ? topUpsOn(summary?.today?.businessDay) : undefined,
   },
 ];
 

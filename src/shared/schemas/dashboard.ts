@@ -2,6 +2,8 @@ import { z } from "zod";
 
 const count = z.number().int().nonnegative();
 
+const sen = z.number().int();
+
 export const dashboardSummarySchema = z.object({
   administrators: z
     .object({ total: count, active: count, disabled: count, banned: count })
@@ -17,6 +19,19 @@ export const dashboardSummarySchema = z.object({
     .describe(
       "Work waiting for staff: pending user approvals, change-contact submissions and rider " +
         "verifications. Only for callers holding User (0)",
+    ),
+  today: z
+    .object({
+      businessDay: z.iso.date(),
+      topUps: count,
+      topUpSen: sen,
+      payments: count,
+      paymentSen: sen,
+    })
+    .optional()
+    .describe(
+      "Successful top-ups and payments of today's business day (BUSINESS_TIMEZONE): count and " +
+        "sum in sen. Only for callers holding Top Up (33)",
     ),
 });
 export type DashboardSummary = z.output<typeof dashboardSummarySchema>;
