@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerModuleRoutes, type BoundModule } from "./kit/bind";
 import { administratorsModule } from "./routes/administrators";
 import type { RouteDeps } from "./routes/types";
+import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
 import { topUpsModule } from "./services/top-ups";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
@@ -21,6 +22,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   dormantModule,
   topUpsModule,
   walletPoliciesModule,
+  businessesModule,
+  businessApprovalModule,
 ];
 
 /** The declared modules' list, show and action routes. */

@@ -62,8 +62,8 @@ export const usersModule = bindModule(userDeclaration, {
 export const usersCollection = usersModule.collection;
 
 /**
- * Dormant: no activity (or, never active, no sign-up) for longer than the dormancy period, which
- * the `dormancyDays` global setting holds (default 365), read by each query.
+ * Dormant: no activity (or, never active, no sign-up) for longer than the dormancy period of the
+ * wallet policy in force, read by each query.
  */
 export const dormantModule = bindModule(dormantAccounts, {
   table: users,

@@ -184,3 +184,46 @@ test("changing the policy, reviewed old → new, changes what the Dormant Accoun
     .poll(async () => Number((await total.textContent())!.replace(/\D/g, "")))
     .toBeGreaterThan(dormantBefore);
 });
+
+test("approving a business puts it to work; its fee rate changes and it can be suspended", async ({
+  page,
+}) => {
+  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await page.goto(`${server.url}/business-approval`);
+  await expect(page.getByRole("heading", { name: "Business Approval" })).toBeVisible();
+  const row = page.locator(".ant-table-row").filter({ hasText: "Bubble Tea Stall" });
+  await row.getByRole("button", { name: "Approve Bubble Tea Stall" }).click();
+  const approve = page.getByRole("dialog", { name: "Approve Bubble Tea Stall?" });
+  await expect(approve.getByText("can take payments from wallets at once")).toBeVisible();
+  await approve.getByRole("textbox", { name: "Remark" }).fill("Documents checked");
+  await approve.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Bubble Tea Stall was approved.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole("navigation").getByRole("link", { name: "Business", exact: true }).click();
+  await page.getByRole("searchbox", { name: "Search businesses" }).fill("Bubble Tea");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const listed = page.locator(".ant-table-row").filter({ hasText: "Bubble Tea Stall" });
+  await expect(listed.getByText("Approved")).toBeVisible();
+  await listed.getByRole("link", { name: "Bubble Tea Stall" }).click();
+  const details = page.locator(".ant-descriptions");
+  await expect(details.getByText("Documents checked")).toBeVisible();
+  await expect(details.getByText(/^•••• \d{4}$/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByLabel("Fee rate")).toHaveValue("2.00");
+  await page.getByLabel("Fee rate").fill("101");
+  await page.getByRole("button", { name: "Save the fee rate" }).click();
+  await expect(page.getByText("Fee rate must be at most 100.00%.")).toBeVisible();
+  await page.getByLabel("Fee rate").fill("2.5");
+  await page.getByRole("button", { name: "Save the fee rate" }).click();
+  await expect(page.getByText("The fee rate of Bubble Tea Stall was saved.")).toBeVisible();
+  await expect(details.getByText("2.50%")).toBeVisible();
+
+  await page.getByRole("button", { name: "Suspend Bubble Tea Stall" }).click();
+  const suspend = page.getByRole("dialog", { name: "Suspend Bubble Tea Stall?" });
+  await suspend.getByRole("textbox", { name: "Remark" }).fill("Hygiene inspection due");
+  await suspend.getByRole("button", { name: "Suspend" }).click();
+  await expect(details.getByText("Suspended", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reinstate Bubble Tea Stall" })).toBeVisible();
+});

@@ -44,6 +44,8 @@ describe("the side menu", () => {
       "user>user-approval",
       "user>user-mgmt",
       "user>user-change-contact",
+      "business>business-approval",
+      "business>business-mgmt",
       "top-up-transaction",
       "wallet-policy",
       "dormant-account",

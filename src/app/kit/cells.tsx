@@ -9,7 +9,7 @@ import {
   type Display,
   type ModuleDecl,
 } from "../../shared/kit/module";
-import { formatRinggit } from "../../shared/money";
+import { formatBasisPoints, formatRinggit } from "../../shared/money";
 import { adminShowPath } from "../../resources/administrators/paths";
 import { userShowPath } from "../../resources/users/paths";
 import { formatDate, formatDateTime } from "../format";
@@ -48,6 +48,8 @@ export function displayText(t: TFunction, module: ModuleDecl, field: string, val
   switch (display?.kind) {
     case "money":
       return formatRinggit(Number(value));
+    case "basisPoints":
+      return formatBasisPoints(Number(value));
     case "date":
       return formatDate(String(value));
     case "yesNo":
@@ -82,7 +84,7 @@ export function renderCell(
       if (id === null || id === undefined) return text;
       const to =
         display.to === "self"
-          ? `${module.paths.show ?? module.paths.list}/${String(id)}`
+          ? `${(module.viewOf ?? module).paths.show ?? module.paths.list}/${String(id)}`
           : SHOW_PATHS[display.to](String(id));
       return <Link to={to}>{text}</Link>;
     }

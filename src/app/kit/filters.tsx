@@ -41,9 +41,13 @@ export function filterControls(module: ModuleDecl): FilterControl[] {
   });
 }
 
-/** Money is typed in ringgit (two decimals) and filtered in sen; other numbers as they are. */
+/**
+ * Money is typed in ringgit and rates as percentages (two decimals each), filtered in sen and
+ * basis points; other numbers as they are.
+ */
+const unitOf = (module: ModuleDecl, field: string) => module.fields[field]?.display?.kind;
 const scaleOf = (module: ModuleDecl, field: string) =>
-  module.fields[field]?.display?.kind === "money" ? 100 : 1;
+  unitOf(module, field) === "money" || unitOf(module, field) === "basisPoints" ? 100 : 1;
 
 const hasSearch = (module: ModuleDecl) => Object.values(module.fields).some((decl) => decl.search);
 const opensFiltered = (module: ModuleDecl, field: string) =>
@@ -303,7 +307,8 @@ export function ModuleFilters({
                 {(["min", "max"] as const).map((end, index) => (
                   <Form.Item key={end} name={[...name, index]} noStyle>
                     <InputNumber
-                      prefix={scaleOf(module, field) === 100 ? "RM" : undefined}
+                      prefix={unitOf(module, field) === "money" ? "RM" : undefined}
+                      suffix={unitOf(module, field) === "basisPoints" ? "%" : undefined}
                       precision={scaleOf(module, field) === 100 ? 2 : undefined}
                       placeholder={filterText(field, end, { field: label })}
                       aria-label={filterText(field, end, { field: label })}

@@ -1,5 +1,7 @@
 import { useShow, type HttpError } from "@refinedev/core";
-import { Descriptions, Skeleton } from "antd";
+import { EditOutlined } from "@ant-design/icons";
+import { Button, Descriptions, Skeleton } from "antd";
+import { useNavigate } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -26,6 +28,7 @@ export default function GeneratedShow() {
     errorNotification: false,
   });
   const [request, setRequest] = useState<DecisionRequest>();
+  const navigate = useNavigate();
   if (query.isError) {
     return (
       <QueryError
@@ -37,11 +40,29 @@ export default function GeneratedShow() {
   }
   if (!result) return <Skeleton active />;
   const shown = Object.entries(module.fields).filter(([, decl]) => decl.show);
+  const editable =
+    module.edit !== undefined &&
+    module.paths.edit !== undefined &&
+    Object.entries(module.edit.when ?? {}).every(([field, allowed]) =>
+      allowed.includes(String(result[field])),
+    );
   return (
     <>
       <PageHeader
         title={titleOf(module, result)}
-        extra={<ActionButtons module={module} row={result} size="middle" onDecide={setRequest} />}
+        extra={
+          <>
+            {editable && (
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                onClick={() => navigate(module.paths.edit!.replace(":id", String(result.id)))}
+              >
+                {text("show.edit")}
+              </Button>
+            )}
+            <ActionButtons module={module} row={result} size="middle" onDecide={setRequest} />
+          </>
+        }
       />
       <Panel>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">

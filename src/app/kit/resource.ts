@@ -51,6 +51,9 @@ export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModul
       ...(module.create && module.paths.create
         ? { create: pages.create ?? lazy(() => import("./generated-create")) }
         : {}),
+      ...(module.edit && module.paths.edit
+        ? { edit: pages.edit ?? lazy(() => import("./generated-edit")) }
+        : {}),
       ...pages,
     },
   };

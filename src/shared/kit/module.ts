@@ -22,11 +22,13 @@ export type Display =
   | { kind: "date" }
   | { kind: "dateTime" }
   | { kind: "money" }
+  /** A rate in basis points (fees, commissions) as a percentage. */
+  | { kind: "basisPoints" }
   | { kind: "yesNo" }
   | { kind: "tag"; colours: Readonly<Record<string, TagColour>> }
   /**
    * A link to a record's detail page: `idField` of this row holds that record's id; `self` is
-   * this module's own detail page (the list's way into a record).
+   * this module's own detail page, or a view's, the page of the module it views.
    */
   | { kind: "link"; to: "users" | "administrators" | "self"; idField: string };
 
@@ -366,7 +368,8 @@ export function defineModule<
     if (decl.display?.kind === "link" && !(decl.display.idField in fields)) {
       throw problem(name, `field "${key}" links by "${decl.display.idField}", which is no field`);
     }
-    if (decl.display?.kind === "link" && decl.display.to === "self" && !input.paths.show) {
+    const ownShow = (input.viewOf ?? input).paths.show;
+    if (decl.display?.kind === "link" && decl.display.to === "self" && !ownShow) {
       throw problem(name, `field "${key}" links to its own detail page, which it does not have`);
     }
   }

@@ -1,6 +1,7 @@
 /** Every back-office module declared with the kit: both readers and the tests go through it. */
 import type { ModuleDecl } from "../kit/module";
 import { administrators } from "./administrators";
+import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
 import { topUps } from "./top-ups";
@@ -16,4 +17,6 @@ export const MODULES: readonly ModuleDecl[] = [
   dormantAccounts,
   topUps,
   walletPolicies,
+  businesses,
+  businessApproval,
 ];

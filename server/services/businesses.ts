@@ -1,0 +1,51 @@
+import { eq, sql } from "drizzle-orm";
+
+import type { DecisionBody, RemarkBody } from "../../src/shared/kit/module";
+import { businessApproval, businesses } from "../../src/shared/modules/businesses";
+import type { Tx } from "../db";
+import { administrators, businesses as table, users } from "../db/schema";
+import { bindModule, type ActionContext } from "../kit/bind";
+
+const columns = {
+  ownerName: users.name,
+  ownerAccountNumber: users.accountNumber,
+  // The settlement account never leaves the server whole: its last four digits identify it.
+  bankAccount: sql<string>`'•••• ' || right(${table.bankAccount}, 4)`,
+  reviewerName: sql<string | null>`(select ${administrators.name} from ${administrators}
+    where ${administrators.id} = ${table.reviewerId})`,
+};
+const joins = [{ table: users, on: eq(users.id, table.ownerUserId) }];
+
+/** A state change by staff: the new status, the remark, who and when. */
+const setStatus =
+  (status: "approved" | "rejected" | "suspended") =>
+  async (tx: Tx, { actor, id, body }: ActionContext<RemarkBody>) => {
+    await tx
+      .update(table)
+      .set({ status, remark: body.remark, reviewerId: actor.id, reviewedAt: new Date() })
+      .where(eq(table.id, id));
+  };
+
+async function decide(tx: Tx, context: ActionContext<DecisionBody>) {
+  await setStatus(context.body.action === "approve" ? "approved" : "rejected")(tx, context);
+}
+
+/** The business list and detail: each with its owner (name, account number) joined. */
+export const businessesModule = bindModule(businesses, {
+  table,
+  joins,
+  columns,
+  actions: { suspend: setStatus("suspended"), reinstate: setStatus("approved") },
+  edit: async (tx, { id, body }) => {
+    await tx.update(table).set({ feeRateBp: body.feeRateBp }).where(eq(table.id, id));
+  },
+});
+
+/** Business > Approval: the decision on a pending business (its list is the businesses list). */
+export const businessApprovalModule = bindModule(businessApproval, {
+  table,
+  joins,
+  columns,
+  show: false,
+  actions: { decide },
+});

@@ -1,0 +1,171 @@
+import { z } from "zod";
+
+import { BUSINESS_CATEGORIES, BUSINESS_STATUSES } from "../domain";
+import { decision, defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
+import { isoDateTime } from "../kit/types";
+import { PERMISSION } from "../permissions";
+
+const STATUS_TAGS = {
+  pending: "gold",
+  approved: "green",
+  rejected: "red",
+  suspended: "grey",
+} as const;
+
+/** A merchant's fee on each payment, in basis points: 0 to 10000 (100%). */
+export const feeRateBody = z
+  .strictObject({
+    feeRateBp: z
+      .int("Fee rate must be a whole number of basis points")
+      .min(0, "Fee rate must be at least 0")
+      .max(10_000, "Fee rate must be at most 10000 basis points (100%)"),
+  })
+  .meta({ id: "BusinessFeeRateBody" });
+
+/** The fields of a business, shared by its list and its approval queue. */
+const BUSINESS_FIELDS = {
+  id: field(z.number().int(), { filter: "numberRange", sort: true }),
+  name: field(z.string(), {
+    list: { width: 200 },
+    show: true,
+    filter: "text",
+    sort: true,
+    search: true,
+    export: true,
+    display: { kind: "link", to: "self", idField: "id" },
+  }),
+  registrationNumber: field(z.string(), {
+    list: { width: 160 },
+    show: true,
+    filter: "text",
+    search: true,
+    export: true,
+  }),
+  category: field(z.enum(BUSINESS_CATEGORIES), {
+    list: { width: 130 },
+    show: true,
+    filter: "choice",
+    sort: true,
+    export: true,
+  }),
+  status: field(z.enum(BUSINESS_STATUSES), {
+    list: { width: 120 },
+    show: true,
+    filter: "choice",
+    sort: true,
+    export: true,
+    display: { kind: "tag", colours: STATUS_TAGS },
+  }),
+  ownerUserId: field(z.number().int(), { filter: "numberRange" }),
+  ownerName: field(z.string(), {
+    list: { width: 170 },
+    show: true,
+    export: true,
+    display: { kind: "link", to: "users", idField: "ownerUserId" },
+  }),
+  ownerAccountNumber: field(z.string(), { show: true, filter: "text", search: true, export: true }),
+  feeRateBp: field(z.number().int(), {
+    list: { width: 100 },
+    show: true,
+    filter: "numberRange",
+    sort: true,
+    export: true,
+    display: { kind: "basisPoints" },
+  }),
+  bankName: field(z.string(), { show: true, export: true }),
+  /** Only its last four digits ever leave the server. */
+  bankAccount: field(z.string(), { list: { width: 130 }, show: true, export: true }),
+  remark: field(z.string().nullable(), { show: true, export: true }),
+  reviewerId: field(z.number().int().nullable()),
+  reviewerName: field(z.string().nullable(), {
+    show: true,
+    display: { kind: "link", to: "administrators", idField: "reviewerId" },
+  }),
+  reviewedAt: field(isoDateTime.nullable(), { show: true, filter: "dateRange", sort: true }),
+  createdAt: field(isoDateTime, {
+    list: { width: 150 },
+    show: true,
+    filter: "dateRange",
+    sort: true,
+    export: true,
+    display: { kind: "dateTime" },
+  }),
+  updatedAt: field(isoDateTime),
+};
+
+/** Business > Business (4): every merchant, its detail, fee rate, suspension and reinstatement. */
+export const businesses = defineModule({
+  name: "businesses",
+  collection: "businesses",
+  queryName: "businesses",
+  menu: "business-mgmt",
+  permission: PERMISSION.business,
+  thing: { one: "Business", many: "Businesses" },
+  i18n: "business",
+  schemaId: "Business",
+  paths: {
+    list: "/business-mgmt",
+    show: "/business-details",
+    edit: "/business-details/:id/edit",
+  },
+  fields: BUSINESS_FIELDS,
+  titleField: "name",
+  defaultSort: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+  actions: {
+    suspend: remarkAction({
+      verb: "suspend",
+      done: "suspended",
+      when: { status: ["approved"] },
+      conflictCode: "BUSINESS_NOT_APPROVED",
+      danger: true,
+      audit: "business",
+    }),
+    reinstate: remarkAction({
+      verb: "reinstate",
+      done: "reinstated",
+      when: { status: ["suspended"] },
+      conflictCode: "BUSINESS_NOT_SUSPENDED",
+      audit: "business",
+    }),
+  },
+  edit: form({
+    body: feeRateBody,
+    audit: "business",
+    inputs: { feeRateBp: { kind: "basisPoints" } },
+    when: { status: ["pending", "approved", "suspended"] },
+    conflictCode: "BUSINESS_REJECTED",
+  }),
+});
+
+/** Business > Approval (4): the businesses waiting for a decision, decided one or in bulk. */
+export const businessApproval = defineModule({
+  name: "business-approval",
+  collection: "businesses",
+  queryName: "businesses",
+  viewOf: businesses,
+  fixedFilters: { status: "pending" },
+  menu: "business-approval",
+  permission: PERMISSION.business,
+  thing: { one: "Business Approval", many: "Businesses" },
+  i18n: "businessApproval",
+  paths: { list: "/business-approval" },
+  fields: BUSINESS_FIELDS,
+  titleField: "name",
+  defaultSort: [
+    ["createdAt", "asc"],
+    ["id", "asc"],
+  ],
+  actions: {
+    decide: decision({
+      path: "approval-action",
+      when: { status: ["pending"] },
+      bulk: true,
+      audit: "business",
+    }),
+  },
+});
+
+export type BusinessDto = ItemOf<typeof businesses>;

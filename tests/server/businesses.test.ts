@@ -1,0 +1,123 @@
+/**
+ * Business (issue 11) through HTTP on a real database, beyond what the conformance suite holds
+ * every module to: the fee rate edit (its range, its audit entry, refused on a rejected
+ * business), the settlement account never leaving the server whole, and a decision's remark
+ * and reviewer on the record.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { businesses } from "../../server/db/schema";
+import { createAdmin, DEMO, login } from "./support/app";
+import {
+  auditEntries,
+  call,
+  expectError,
+  expectNoPermission,
+  useUserDeskSuite,
+} from "./support/user-fixtures";
+
+const suite = useUserDeskSuite();
+let staff = "";
+
+beforeAll(async () => {
+  const superToken = (await login(suite.app, DEMO.superAdmin)).token;
+  staff = (await createAdmin(suite.app, superToken, [4])).token;
+}, 60_000);
+
+async function businessIn(status: "pending" | "approved" | "rejected" | "suspended") {
+  const [row] = await suite.db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.status, status))
+    .limit(1);
+  return row!;
+}
+
+describe("PATCH /api/businesses/{id} (fee rate)", () => {
+  it("sets the fee rate in basis points, 0 to 10000, and audits the change", async () => {
+    const business = await businessIn("approved");
+    for (const feeRateBp of [0, 10_000, 275]) {
+      const response = await call(suite.app, staff, "PATCH", `/api/businesses/${business.id}`, {
+        feeRateBp,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: business.id, feeRateBp });
+    }
+    const [entry] = await auditEntries(suite.db, "businesses", business.id);
+    expect(entry).toMatchObject({
+      action: "business.update",
+      before: expect.objectContaining({ feeRateBp: 10_000 }),
+      after: expect.objectContaining({ feeRateBp: 275 }),
+    });
+  });
+
+  it("refuses 10001, -1, fractions, text and other fields, changing nothing", async () => {
+    const business = await businessIn("approved");
+    for (const body of [
+      { feeRateBp: 10_001 },
+      { feeRateBp: -1 },
+      { feeRateBp: 2.5 },
+      { feeRateBp: "250" },
+      { feeRateBp: 250, name: "Renamed" },
+      { name: "Renamed" },
+    ]) {
+      const response = await call(
+        suite.app,
+        staff,
+        "PATCH",
+        `/api/businesses/${business.id}`,
+        body,
+      );
+      expectError(response, 400, "VALIDATION_ERROR");
+    }
+    const [after] = await suite.db.select().from(businesses).where(eq(businesses.id, business.id));
+    expect(after).toEqual(business);
+  });
+
+  it("refuses a rejected business with 409 BUSINESS_REJECTED, and staff without Business (4)", async () => {
+    const rejected = await businessIn("rejected");
+    const response = await call(suite.app, staff, "PATCH", `/api/businesses/${rejected.id}`, {
+      feeRateBp: 100,
+    });
+    expectError(response, 409, "BUSINESS_REJECTED");
+    expect(response.json()).toMatchObject({ data: { status: "rejected" } });
+    const denied = await call(suite.app, suite.finance, "PATCH", `/api/businesses/${rejected.id}`, {
+      feeRateBp: 100,
+    });
+    expectNoPermission(denied, "PATCH", "Business");
+  });
+});
+
+describe("the settlement account", () => {
+  it("shows only its last four digits, in the list, the detail and the CSV's source", async () => {
+    const business = await businessIn("approved");
+    const shown = await call(suite.app, staff, "GET", `/api/businesses/${business.id}`);
+    expect(shown.json()).toMatchObject({ bankAccount: `•••• ${business.bankAccount.slice(-4)}` });
+    const list = await call(suite.app, staff, "GET", "/api/businesses/aggregation");
+    expect(list.body).not.toContain(business.bankAccount);
+    expect(shown.body).not.toContain(business.bankAccount);
+  });
+});
+
+describe("PATCH /api/businesses/{id}/approval-action", () => {
+  it("keeps the remark and who decided, on the business and in its history", async () => {
+    const pending = await businessIn("pending");
+    const response = await call(
+      suite.app,
+      staff,
+      "PATCH",
+      `/api/businesses/${pending.id}/approval-action`,
+      { action: "approve", remark: "Documents checked" },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: "approved",
+      remark: "Documents checked",
+      reviewerName: expect.any(String),
+      reviewedAt: expect.any(String),
+    });
+    const [entry] = await auditEntries(suite.db, "businesses", pending.id);
+    expect(entry).toMatchObject({ action: "business.approve", remark: "Documents checked" });
+  });
+});
