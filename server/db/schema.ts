@@ -114,6 +114,15 @@ export const users = pgTable(
   (t) => [
     index("users_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A search for a common term (one user in a hundred has it) finds its page by walking the
+    // newest users in this index, reading search_text from it (index-only), instead of fetching
+    // every match through the trigram index. search_text never decides the order ((created_at,
+    // id) is unique); migration 0006 also gives the planner the statistics to choose.
+    index("users_created_at_search_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.searchText,
+    ),
     index("users_approval_status_created_at_idx").on(
       t.approvalStatus,
       t.createdAt.desc().nullsFirst(),
