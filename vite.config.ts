@@ -38,12 +38,25 @@ function precompress(): Plugin {
  * `/` is the public calculator, whose chunk main.tsx can only request after React has downloaded
  * and run: one more round trip (~0.25 s on a phone) before the first paint. Naming the
  * calculator's chunk, its style sheet and both languages' texts in the page lets the browser
- * fetch them alongside the entry. Console paths pay ~12 kB of bandwidth for it, and no delay.
+ * fetch them alongside the entry. The console's paths need none of it (~12 kB): the build also
+ * writes `console.html`, the same page without these links, which the server sends for every
+ * path but `/` (a host that only knows index.html still works, paying the 12 kB).
  */
 function preloadCalculator(): Plugin {
+  let calculatorFiles: string[] = [];
   return {
     name: "preload-calculator",
     apply: "build",
+    writeBundle(options) {
+      if (!options.dir) return;
+      const html = readFileSync(join(options.dir, "index.html"), "utf8");
+      const links = html.match(/\s*<link\b[^>]*>/g) ?? [];
+      const forCalculator = links.filter((link) =>
+        calculatorFiles.some((file) => link.includes(`href="/${file}"`)),
+      );
+      const console = forCalculator.reduce((page, link) => page.replace(link, ""), html);
+      writeFileSync(join(options.dir, "console.html"), console);
+    },
     transformIndexHtml: {
       order: "post",
       handler(_html, { bundle }) {
@@ -68,10 +81,10 @@ function preloadCalculator(): Plugin {
           attrs,
           injectTo: "head",
         });
+        const styles = [...(page.viteMetadata?.importedCss ?? [])];
+        calculatorFiles = [...styles, ...scripts];
         return [
-          ...[...(page.viteMetadata?.importedCss ?? [])].map((file) =>
-            tag({ rel: "stylesheet", crossorigin: true, href: `/${file}` }),
-          ),
+          ...styles.map((file) => tag({ rel: "stylesheet", crossorigin: true, href: `/${file}` })),
           ...scripts.map((file) =>
             tag({ rel: "modulepreload", crossorigin: true, href: `/${file}` }),
           ),

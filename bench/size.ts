@@ -5,7 +5,8 @@
  *
  *   npm run bench:size            (add -- --no-build to reuse an existing dist/)
  *
- * Target (issue 2): first console screen ≤ 400 kB gzip JS; each resource in its own lazy chunk.
+ * Targets: first console screen ≤ 400 kB gzip JS (issue 2); each resource in its own lazy chunk;
+ * the login page ≤ 400 kB (issue 16: it loads no module declarations, zod or menu table).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { chromiumArgs } from "../playwright.config";
 import { demoLogins, startServer } from "../tests/e2e/support/server";
 
 const TARGET_FIRST_SCREEN_KB = 400;
+const TARGET_LOGIN_KB = 400;
 
 if (!process.argv.includes("--no-build")) {
   execFileSync("node_modules/.bin/vite", ["build", "--logLevel", "warn"], { stdio: "inherit" });
@@ -84,7 +86,11 @@ try {
     console.log(`  ${chunk.isDynamicEntry ? "lazy " : "EAGER"} ${kb(size).padStart(6)} kB  ${src}`);
   }
 
-  console.log(`\nlogin page JS: ${kb(loginTotal)} kB gzip`);
+  console.log(
+    `\nlogin page JS: ${kb(loginTotal)} kB gzip (target ≤ ${TARGET_LOGIN_KB} kB: ${
+      loginTotal / 1024 <= TARGET_LOGIN_KB ? "met" : "MISSED"
+    })`,
+  );
   console.log(
     `first console screen JS: ${kb(firstScreenTotal)} kB gzip (target ≤ ${TARGET_FIRST_SCREEN_KB} kB: ${
       firstScreenTotal / 1024 <= TARGET_FIRST_SCREEN_KB ? "met" : "MISSED"

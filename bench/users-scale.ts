@@ -7,10 +7,11 @@
  * targets: PostgreSQL p99 ≤ 30 ms, PGlite p99 ≤ 120 ms, health p99 ≤ 20 ms, p99 at 1M ≤ 2× p99 at 10k.
  *
  *   npm run bench:scale [-- --engine pglite|postgres|both] [--sizes 10000,1000000] [--duration 10]
- *                       [--fresh]
+ *                       [--fresh] [--queries status,deep]
  *
  * Seeded stores are kept under $TMPDIR/campus-wallet-bench and reused by later runs (a million
- * users take about two minutes to seed on PGlite); --fresh seeds again. PostgreSQL: set
+ * users take about two minutes to seed on PGlite); --fresh seeds again. --queries runs only the
+ * queries whose names contain one of the given words. PostgreSQL: set
  * BENCH_DATABASE_URL to a server whose user may create databases; without it the script starts a
  * throwaway cluster from Debian's postgresql package (/usr/lib/postgresql/<version>/bin) on port
  * 55433 with shared_buffers=1GB, and stops it at the end.
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     sizes: { type: "string", default: "10000,1000000" },
     duration: { type: "string", default: "10" },
     fresh: { type: "boolean", default: false },
+    queries: { type: "string" },
   },
 });
 const engines = args.engine === "both" ? ["pglite", "postgres"] : [args.engine];
@@ -66,6 +68,12 @@ const SCENARIOS: Array<{ name: string; params: Record<string, unknown> }> = [
   // Rows 9,991–10,000: ten times deeper than the console's pager reaches (1,000 counted rows).
   { name: "deep page (1,000)", params: { pagination: { page: 1000, pageSize: 10 } } },
 ];
+
+const chosen = args.queries?.split(",").map((word) => word.trim().toLowerCase());
+const scenarios = SCENARIOS.filter(
+  (scenario) => !chosen || chosen.some((word) => scenario.name.toLowerCase().includes(word)),
+);
+if (scenarios.length === 0) throw new Error(`--queries ${args.queries} names no query`);
 
 function listPath(params: Record<string, unknown>) {
   const query = new URLSearchParams();
@@ -261,7 +269,7 @@ try {
         console.log(
           `  ${"query".padEnd(26)}alone ms   req/s   p50 ms   p99 ms  health p99  failures  totalCount`,
         );
-        for (const scenario of SCENARIOS) {
+        for (const scenario of scenarios) {
           const path = listPath(scenario.params);
           const first = await fetch(`${server.url}${path}`, { headers: { authorization: token } });
           if (!first.ok) throw new Error(`${scenario.name}: ${first.status} ${await first.text()}`);

@@ -239,6 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const serveConsole = existsSync(join(distDir, "index.html"));
+  // The console's page: index.html without the calculator's preloads (vite.config.ts), if built.
+  const consolePage = existsSync(join(distDir, "console.html")) ? "console.html" : "index.html";
   if (serveConsole) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -264,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     if (serveConsole && !isApi && (request.method === "GET" || request.method === "HEAD")) {
       // Client-side routes (/dashboard, /manage-admin/3, …) are the console's to resolve.
-      return reply.sendFile("index.html");
+      return reply.sendFile(consolePage);
     }
     const allowed = isApi ? allowedMethods(path) : [];
     if (allowed.length > 0) {

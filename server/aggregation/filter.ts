@@ -1,6 +1,7 @@
 import { businessDayStart } from "../business-day";
 import { and, or, sql, type SQL } from "drizzle-orm";
 import { hasControlCharacters } from "../../src/shared/text";
+import { searchKey } from "../db/search-key";
 import { InvalidQueryError } from "../errors";
 import {
   describeJson,
@@ -133,12 +134,14 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
 
 /**
  * Rows whose searchable fields contain `term` (trimmed, not blank, without control characters),
- * case-insensitively: one LIKE on the collection's `searchColumn` when it has one, else an ILIKE
- * per searchable field. Every text search over a collection goes through here.
+ * case-insensitively: one LIKE on the search key of the collection's `searchColumn` when it has
+ * one (its trigram index's expression), else an ILIKE per searchable field. Every text search over a collection goes through here.
  */
 export function searchCondition(spec: CollectionSpec, term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
-  if (spec.searchColumn) return sql`${spec.searchColumn} like lower(${pattern})`;
+  if (spec.searchColumn) {
+    return sql`${searchKey(spec.searchColumn)} like ${searchKey(sql`lower(${pattern})`)}`;
+  }
   const fields = Object.values(spec.fields).filter((field) => field.searchable === true);
   return or(...fields.map((field) => sql`${textOf(field)} ilike ${pattern}`))!;
 }

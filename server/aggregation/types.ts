@@ -32,9 +32,10 @@ export interface CollectionSpec {
   tieBreaker: AnyPgColumn;
   /**
    * Optional: a stored column holding every searchable field lower-cased and joined with U+001F
-   * (a control character, which `$search` refuses), indexed with pg_trgm. `$search` then tests one LIKE against it instead
-   * of an ILIKE per field: the same matches (a search text cannot contain the separator), one
-   * trigram index, several times cheaper per row.
+   * (a control character, which `$search` refuses), its search key (server/db/search-key.ts)
+   * indexed with pg_trgm. `$search` then tests one LIKE against that key instead of an ILIKE per
+   * field: the same matches (a search text cannot contain the separator), one trigram index,
+   * several times cheaper per row.
    */
   searchColumn?: AnyPgColumn;
 }

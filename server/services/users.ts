@@ -46,7 +46,7 @@ export async function findUserDetail(db: DbOrTx, id: number): Promise<UserDetail
 /**
  * The users list: the default sort and the approval status filter are served by
  * users_created_at_idx and users_approval_status_created_at_idx; `$search` by the trigram index on
- * search_text (the four searchable fields in one column).
+ * search_text's search key (the four searchable fields in one column).
  */
 export const usersModule = bindModule(userDeclaration, {
   table: users,

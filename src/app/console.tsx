@@ -1,22 +1,26 @@
 import { Refine } from "@refinedev/core";
-import { Suspense } from "react";
+import { Suspense, lazy } from "react";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { createAccessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
-import { i18nProvider, initI18n, useAntdLocale } from "../providers/i18n";
+import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../providers/i18n";
 import { queryClientConfig } from "../providers/query-client";
-import { resourceModules, resources } from "../resources";
+import { getToken } from "../providers/session";
 import { DocumentTitle } from "./document-title";
 import { ErrorHandlingBridge } from "./error-handling-bridge";
 import { useConsoleNotificationProvider } from "./notification-provider";
-import { ConsoleLayout } from "./layout/console-layout";
 import { PageLoading } from "./components/page-loading";
-import { DashboardPage, LoginPage, NotFoundPage, SettingPage } from "./pages";
-import { resourceRoutes } from "./resource-routes";
-import { RedirectIntoConsole, RedirectToLogin, SessionGate } from "./session-gate";
+import { declaredResourceModules, useDeclaredResources } from "./declared-resources";
+import { LoginPage } from "./pages";
+import {
+  CHECKING_SESSION,
+  RedirectIntoConsole,
+  RedirectToLogin,
+  SessionGate,
+} from "./session-gate";
 import { brandTheme } from "./theme";
 
 /** Resolves when the active language's texts are in, so the first paint is already translated. */
@@ -25,11 +29,24 @@ export const consoleReady: Promise<void> = initI18n();
 // Checks that name a resource without passing it still find its permission code.
 const accessControlProvider = createAccessControlProvider({
   permissionCodeOf: (name) =>
-    resourceModules.find((module) => module.resource.name === name)?.resource.meta.permissionCode,
+    declaredResourceModules().find((module) => module.resource.name === name)?.resource.meta
+      .permissionCode,
 });
+
+// The signed-in console (layout, modules, their declarations and zod, their words) is a chunk of
+// its own, so the login page does without it. With a stored session it is fetched right away,
+// alongside the session check rather than after it.
+const importSignedInConsole = () =>
+  Promise.all([import("./signed-in-console"), loadConsoleTexts()]).then(([module]) => module);
+let signedInConsole: ReturnType<typeof importSignedInConsole> | undefined;
+const loadSignedInConsole = () => (signedInConsole ??= importSignedInConsole());
+// A failure is reported when the console renders it (LoadFailure), not here.
+if (getToken()) loadSignedInConsole().catch(() => undefined);
+const SignedInConsole = lazy(loadSignedInConsole);
 
 export default function Console() {
   const antdLocale = useAntdLocale();
+  const resources = useDeclaredResources();
 
   return (
     <ConfigProvider
@@ -55,7 +72,6 @@ export default function Console() {
             }}
           >
             <ErrorHandlingBridge />
-            <DocumentTitle />
             <UnsavedChangesNotifier />
             <Routes>
               <Route path="/" element={<Navigate to="/dashboard" replace />} />
@@ -65,23 +81,29 @@ export default function Console() {
                   <SessionGate
                     signedIn={<RedirectIntoConsole />}
                     signedOut={
-                      <Suspense fallback={<PageLoading />}>
-                        <LoginPage />
-                      </Suspense>
+                      <>
+                        <DocumentTitle page="pages.login.signin" />
+                        <Suspense fallback={<PageLoading />}>
+                          <LoginPage />
+                        </Suspense>
+                      </>
                     }
                   />
                 }
               />
               <Route
+                path="*"
                 element={
-                  <SessionGate signedIn={<ConsoleLayout />} signedOut={<RedirectToLogin />} />
+                  <SessionGate
+                    signedIn={
+                      <Suspense fallback={CHECKING_SESSION}>
+                        <SignedInConsole />
+                      </Suspense>
+                    }
+                    signedOut={<RedirectToLogin />}
+                  />
                 }
-              >
-                <Route path="/dashboard" element={<DashboardPage />} />
-                <Route path="/setting" element={<SettingPage />} />
-                {resourceRoutes(resourceModules)}
-                <Route path="*" element={<NotFoundPage />} />
-              </Route>
+              />
             </Routes>
           </Refine>
         </BrowserRouter>

@@ -2,8 +2,11 @@ import { useIsAuthenticated } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 
-/** backoffice.md: while the session is checked the screen shows exactly this. */
-const CHECKING_SESSION = <div>Loading...</div>;
+/**
+ * backoffice.md: while the session is checked the screen shows exactly this (and, after it, while
+ * the signed-in console's chunk arrives).
+ */
+export const CHECKING_SESSION = <div>Loading...</div>;
 
 interface SessionGateProps {
   /** What a signed-in administrator sees. */

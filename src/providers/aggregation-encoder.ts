@@ -1,5 +1,5 @@
 import type { CrudFilter, CrudSort, LogicalFilter, Pagination } from "@refinedev/core";
-import { LIST_PAGING } from "../shared/kit/list";
+import { LIST_PAGING } from "../shared/kit/paging";
 
 /**
  * The console's one encoder for the aggregation contract (api.md "Aggregation lists"): Refine's

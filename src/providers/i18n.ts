@@ -15,28 +15,28 @@ import {
   pickInitialLanguage,
   type Language,
 } from "../shared/language";
-import { MODULES } from "../shared/modules";
 
 // The language rule lives in src/shared so the public calculator can use it without this stack.
 export * from "../shared/language";
 
-/** The console's own namespaces, then every declared module's (its words live in its own). */
+/**
+ * The console's namespaces, every declared module's among them (a test holds each module's `i18n`
+ * to this list). Listed here rather than read from the declarations: those carry zod schemas, and
+ * the login page, which loads this file, has no use for them.
+ */
 export const NAMESPACES: readonly string[] = [
-  ...new Set([
-    "common",
-    "menu",
-    "dashboard",
-    "setting",
-    "admin",
-    "errors",
-    "users",
-    "riders",
-    "approval",
-    "contact",
-    "dormant",
-    "kit",
-    ...MODULES.map((module) => module.i18n),
-  ]),
+  "common",
+  "menu",
+  "dashboard",
+  "setting",
+  "admin",
+  "errors",
+  "users",
+  "riders",
+  "approval",
+  "contact",
+  "dormant",
+  "kit",
 ];
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.
@@ -44,9 +44,19 @@ const localeFiles = import.meta.glob<Record<string, unknown>>("../../locales/*/*
   import: "default",
 });
 
+/**
+ * What is read before the signed-in console has loaded: the login page, the session check and
+ * its errors, and the tab's title (menu labels). The rest of NAMESPACES arrives with the
+ * signed-in console (loadConsoleTexts), so the login page does not download the modules' words.
+ */
+const SIGNED_OUT_NAMESPACES: readonly string[] = ["common", "errors", "menu"];
+
+/** The namespaces loaded, in the active language and in every language switched to later. */
+let wantedNamespaces: readonly string[] = SIGNED_OUT_NAMESPACES;
+
 async function fetchTexts(language: Language): Promise<Record<string, Record<string, unknown>>> {
   const entries = await Promise.all(
-    NAMESPACES.map(async (ns) => {
+    wantedNamespaces.map(async (ns) => {
       const load = localeFiles[`../../locales/${language}/${ns}.json`];
       return [ns, load ? await load() : {}] as const;
     }),
@@ -56,7 +66,7 @@ async function fetchTexts(language: Language): Promise<Record<string, Record<str
 
 /** Adds a language's texts to a running i18next (once per language). */
 async function loadTexts(language: Language): Promise<void> {
-  if (NAMESPACES.every((ns) => i18next.hasResourceBundle(language, ns))) return;
+  if (wantedNamespaces.every((ns) => i18next.hasResourceBundle(language, ns))) return;
   const texts = await fetchTexts(language);
   for (const [ns, bundle] of Object.entries(texts)) {
     i18next.addResourceBundle(language, ns, bundle, true, true);
@@ -140,6 +150,13 @@ export function initI18n(): Promise<void> {
     storeLanguage(language);
   })();
   return initialisation;
+}
+
+/** Adds every console namespace (the signed-in screens') to the active language, once. */
+export async function loadConsoleTexts(): Promise<void> {
+  await initI18n();
+  wantedNamespaces = NAMESPACES;
+  await loadTexts(currentLanguage());
 }
 
 /**

@@ -739,6 +739,18 @@ describe("counting at scale", () => {
     expect((await listMany({ filter: { $search: "odd_1" } })).totalCount).toBe(0);
   });
 
+  it("matches separators only as themselves through the search key", async () => {
+    const ids = async (term: string) =>
+      (await listMany({ filter: { $search: term } })).rows.map((row) => row.id);
+    expect(await ids("EVEN ITEM 10")).toEqual([10, 100, 102, 104, 106, 108, 1000]);
+    // The search key writes a space as "S" and "_" as "U": neither letter, nor another
+    // separator, stands in for it.
+    expect(await ids("evensitem 10")).toEqual([]);
+    expect(await ids("even.item 10")).toEqual([]);
+    expect(await ids("even_item 10")).toEqual([]);
+    expect(await ids("evenuitem")).toEqual([]);
+  });
+
   it("answers a search's total the same way: counted when the page is full, told by a last page", async () => {
     const search = (page: number) =>
       listMany({ filter: { $search: "ITEM" }, pagination: { page, pageSize: 10 } });

@@ -210,3 +210,29 @@ describe("the built console", () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe("a build with a console page", () => {
+  let withConsolePage: App;
+  beforeAll(async () => {
+    const dist = join(testDb.dataDir, "dist-console-page");
+    await mkdir(dist, { recursive: true });
+    await writeFile(join(dist, "index.html"), "<!doctype html><title>calculator</title>");
+    await writeFile(join(dist, "console.html"), "<!doctype html><title>console</title>");
+    withConsolePage = await createTestApp(testDb, {}, { distDir: dist });
+  });
+  afterAll(async () => {
+    await withConsolePage?.close();
+  });
+
+  it("serves index.html at / and console.html for the console's routes", async () => {
+    expect((await withConsolePage.inject({ url: "/" })).body).toContain(
+      "<title>calculator</title>",
+    );
+    for (const url of ["/login", "/dashboard", "/manage-admin/3/edit?tab=1"]) {
+      const response = await withConsolePage.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body, url).toContain("<title>console</title>");
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { DASHBOARD_SECTIONS } from "../../src/app/dashboard/sections";
 import { MENU, flattenMenu } from "../../src/app/menu";
 import { LANGUAGES, NAMESPACES } from "../../src/providers/i18n";
 import { ADMIN_STATUSES } from "../../src/resources/administrators/status-tag";
+import { MODULES } from "../../src/shared/modules";
 import { PASSWORD_RULES } from "../../src/shared/password-policy";
 import { PERMISSION_MODULES } from "../../src/shared/permissions";
 
@@ -59,6 +60,10 @@ describe("translations", () => {
     expect(namespaceFiles("cn-ZH")).toEqual(namespaceFiles("en-US"));
     // `calculator` belongs to the public page, which loads it itself (src/calculator/i18n.ts).
     expect(namespaceFiles("en-US")).toEqual([...NAMESPACES, "calculator"].sort());
+  });
+
+  it("load every declared module's namespace in the console", () => {
+    expect(NAMESPACES).toEqual(expect.arrayContaining(MODULES.map((module) => module.i18n)));
   });
 
   it("have no key in English that Chinese lacks", () => {

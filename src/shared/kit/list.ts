@@ -1,19 +1,8 @@
 import { z } from "zod";
 
-/** Paging of every list, one definition for the server's compiler and the console (backoffice.md). */
-export const LIST_PAGING = {
-  defaultPage: 1,
-  defaultPageSize: 10,
-  maxPageSize: 100,
-  /**
-   * Matching rows are counted exactly up to this many; beyond it `totalCount` is this number and
-   * `totalCountExact` is false ("1,000+"). An exact count costs in proportion to what it counts
-   * (a million rows: ~60 ms); this bound keeps a list's cost the same at 10,000 users and at a
-   * million. 10,000 was measured too: counting that far halved the list's throughput (README,
-   * "Lists at scale").
-   */
-  exactCountLimit: 1_000,
-} as const;
+import { LIST_PAGING } from "./paging";
+
+export { LIST_PAGING } from "./paging";
 
 /**
  * The response of an aggregation list: `{ totalCount, <queryName>: item[], totalCountExact }`

@@ -1,0 +1,41 @@
+import { Route, Routes, useLocation } from "react-router";
+
+import { resourceModules } from "../resources";
+import { provideResourceModules } from "./declared-resources";
+import { DocumentTitle } from "./document-title";
+import { ConsoleLayout } from "./layout/console-layout";
+import { MENU, findMenuEntry } from "./menu";
+import { DashboardPage, NotFoundPage, SettingPage } from "./pages";
+import { resourceRoutes } from "./resource-routes";
+import { shellPageId } from "./shell-pages";
+
+// Handed to <Refine> when this chunk loads, before any of its pages renders.
+provideResourceModules(resourceModules);
+
+/** The tab is named after the current page's menu entry (the `?id=` shell page's, if any). */
+function ConsolePageTitle() {
+  const { pathname, search } = useLocation();
+  const shellId = shellPageId(search);
+  const entry = findMenuEntry(MENU, shellId ? `/${shellId}` : pathname)?.entry;
+  return <DocumentTitle page={entry?.label} />;
+}
+
+/**
+ * Everything behind the session: the frame, the shell's pages and every module's routes, with
+ * the module declarations and the menu table, which the login page does without.
+ */
+export default function SignedInConsole() {
+  return (
+    <>
+      <ConsolePageTitle />
+      <Routes>
+        <Route element={<ConsoleLayout />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/setting" element={<SettingPage />} />
+          {resourceRoutes(resourceModules)}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}
