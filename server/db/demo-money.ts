@@ -79,7 +79,7 @@ type DayEvent =
   | { kind: "payment"; at: number; shop: Shop }
   | { kind: "reversal"; at: number; of: number };
 
-/** The first policy's maximum balance (migration 0006): demo top-ups keep within it. */
+/** The first policy's maximum balance (migration 0008): demo top-ups keep within it. */
 const DEMO_MAX_BALANCE_SEN = 150_000;
 
 function weighted<T>(prng: Prng, weights: ReadonlyArray<readonly [T, number]>): T {

@@ -364,7 +364,7 @@ export const businesses = pgTable(
 
 /**
  * The wallet ledger: every change of a balance is one row here, written in the same transaction
- * as the wallet's new balance, under the wallet's row lock. Append-only (migration 0006's
+ * as the wallet's new balance, under the wallet's row lock. Append-only (migration 0008's
  * trigger): only `status` may change (a top-up becomes `reversed`); refunds and reversals are
  * new rows that point at the row they undo.
  */
@@ -389,7 +389,7 @@ export const walletTransactions = pgTable(
       .references((): AnyPgColumn => walletTransactions.id, { onDelete: "restrict" }),
     remark: text("remark"),
     adminId: integer("admin_id").references(() => administrators.id, { onDelete: "set null" }),
-    /** lower(reference + account number), trigram-indexed for the list's search. */
+    /** lower(reference + U+001F + account number); its search key is trigram-indexed. */
     searchText: text("search_text").notNull(),
     createdAt: createdAt(),
   },
@@ -406,7 +406,10 @@ export const walletTransactions = pgTable(
     ),
     index("wallet_transactions_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("wallet_transactions_business_id_created_at_idx").on(t.businessId, t.createdAt),
-    index("wallet_transactions_search_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("wallet_transactions_search_key_trgm_idx").using(
+      "gin",
+      sql`(${searchKey(t.searchText)}) gin_trgm_ops`,
+    ),
     check("wallet_transactions_type_check", oneOf(t.type, LEDGER_TYPES)),
     check("wallet_transactions_channel_check", oneOf(t.channel, LEDGER_CHANNELS)),
     check("wallet_transactions_status_check", oneOf(t.status, LEDGER_STATUSES)),
@@ -417,7 +420,7 @@ export const walletTransactions = pgTable(
 
 /**
  * The wallet policy, versioned: the newest row is in force; a change adds a row (append-only,
- * migration 0006). Limits in sen; `min ≤ max top-up ≤ daily top-up limit ≤ max balance`.
+ * migration 0008). Limits in sen; `min ≤ max top-up ≤ daily top-up limit ≤ max balance`.
  */
 export const walletPolicies = pgTable(
   "wallet_policies",

@@ -17,10 +17,10 @@ import { conflict, HttpError } from "../errors";
 export type LedgerRow = typeof walletTransactions.$inferSelect;
 export type WalletPolicyRow = typeof walletPolicies.$inferSelect;
 
-/** The policy in force: the newest version (migration 0006 writes the first). */
+/** The policy in force: the newest version (migration 0008 writes the first). */
 export async function currentPolicy(db: DbOrTx): Promise<WalletPolicyRow> {
   const [policy] = await db.select().from(walletPolicies).orderBy(desc(walletPolicies.id)).limit(1);
-  if (!policy) throw new Error("No wallet policy is in force (migration 0006 writes the first)");
+  if (!policy) throw new Error("No wallet policy is in force (migration 0008 writes the first)");
   return policy;
 }
 

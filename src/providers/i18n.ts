@@ -36,6 +36,10 @@ export const NAMESPACES: readonly string[] = [
   "approval",
   "contact",
   "dormant",
+  "topUp",
+  "walletPolicy",
+  "business",
+  "businessApproval",
   "kit",
 ];
 
