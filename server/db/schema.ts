@@ -388,7 +388,8 @@ export const walletTransactions = pgTable(
       .unique("wallet_transactions_reverses_id_key")
       .references((): AnyPgColumn => walletTransactions.id, { onDelete: "restrict" }),
     remark: text("remark"),
-    adminId: integer("admin_id").references(() => administrators.id, { onDelete: "set null" }),
+    /** The staff member (counter top-up, reversal): no foreign key, the ledger outlives them. */
+    adminId: integer("admin_id"),
     /** lower(reference + U+001F + account number); its search key is trigram-indexed. */
     searchText: text("search_text").notNull(),
     createdAt: createdAt(),
@@ -433,7 +434,8 @@ export const walletPolicies = pgTable(
     dailyPaymentLimitSen: bigint("daily_payment_limit_sen", { mode: "number" }).notNull(),
     dormancyDays: integer("dormancy_days").notNull(),
     remark: text("remark"),
-    adminId: integer("admin_id").references(() => administrators.id, { onDelete: "set null" }),
+    /** Who set it: no foreign key, as in audit_log (the history outlives the administrator). */
+    adminId: integer("admin_id"),
     createdAt: createdAt(),
   },
   (t) => [
