@@ -25,6 +25,8 @@ export interface Operation {
   body: Record<string, JsonSchema> | undefined;
   /** Statuses the document says the operation can answer. */
   statuses: number[];
+  /** An aggregation list's allow-list (`x-aggregation`), if the operation is one. */
+  aggregation?: unknown;
 }
 
 export interface OpenApiDocument {
@@ -61,6 +63,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
     for (const [method, raw] of Object.entries(item)) {
       const operation = resolveRefs(raw, document) as {
         "x-access"?: RouteAccess;
+        "x-aggregation"?: unknown;
         parameters?: Parameter[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
         responses?: Record<string, unknown>;
@@ -75,6 +78,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
           ? Object.fromEntries(Object.entries(content).map(([type, { schema }]) => [type, schema]))
           : undefined,
         statuses: Object.keys(operation.responses ?? {}).map(Number),
+        ...(operation["x-aggregation"] ? { aggregation: operation["x-aggregation"] } : {}),
       });
     }
   }
