@@ -15,7 +15,7 @@ import { logIn, seriousA11yViolations } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { standInRecaptcha } from "./support/recaptcha";
-import { demoLogins, startServer, type RunningServer } from "./support/server";
+import { startWithSuperAdmin, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(80);
 const LANGUAGES = ["en-US", "cn-ZH"] as const;
@@ -26,19 +26,7 @@ let superAdmin: { email: string; password: string };
 let token = "";
 
 test.beforeAll(async () => {
-  server = await startServer({
-    port: PORT,
-    env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
-  });
-  const login = demoLogins(server.output()).get("super administrator");
-  if (!login) throw new Error(`no demo logins printed:\n${server.output()}`);
-  superAdmin = login;
-  const answer = await fetch(`${server.url}/v1/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(login),
-  });
-  token = ((await answer.json()) as { token: string }).token;
+  ({ server, superAdmin, token } = await startWithSuperAdmin(PORT));
 });
 
 test.afterAll(async () => {
