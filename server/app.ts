@@ -8,6 +8,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { z } from "zod";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransformObject,
@@ -55,6 +56,9 @@ export interface BuildAppOptions {
 }
 
 export type App = FastifyInstance;
+
+/** The querystring of a route that declares none: no parameters at all. */
+const NO_QUERY = z.strictObject({});
 
 /** Never log credentials: the Authorization header, cookies, or any password in a body. */
 const REDACT = [
@@ -184,6 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   app.addHook("onSend", async (request, reply) => {
     if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+  });
+
+  // A route that declares no query parameters takes none: an unknown one is refused with 400 (the
+  // fuzz found them silently ignored), never dropped. Routes with a querystring schema are strict.
+  app.addHook("onRoute", (route) => {
+    if (!isApiPath(route.url)) return;
+    route.schema = { ...route.schema, querystring: route.schema?.querystring ?? NO_QUERY };
   });
 
   // Methods per route pattern, so an unknown method on a known path answers 405 with `Allow`.

@@ -48,8 +48,10 @@ export function impliedErrorStatuses(route: RouteLike): number[] {
 
 /**
  * fastify-swagger's transform: the zod schemas become JSON Schema (jsonSchemaTransform), every
- * implied error status is listed with the API's error body, and public routes (health, login, the
- * calculator's report) say they need no session (`security: []`).
+ * implied error status is listed with the API's error body, public routes (health, login, the
+ * calculator's report) say they need no session (`security: []`), and every operation states the
+ * access it declares as `x-access` ("public", "session" or `{permission, thing}`: the code it
+ * needs and the name its 403 message uses), so a client or the authorisation matrix can read it.
  */
 export function openApiTransform(input: TransformInput) {
   const route = (input as { route?: RouteLike }).route ?? {};
@@ -60,5 +62,6 @@ export function openApiTransform(input: TransformInput) {
   }
   schema.response = response;
   if (route.config?.access === "public") schema.security = [];
+  if (route.config?.access !== undefined) schema["x-access"] = route.config.access;
   return jsonSchemaTransform({ ...input, schema } as TransformInput);
 }

@@ -328,6 +328,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
             tags,
             summary: `List ${module.thing.many} (aggregation contract)`,
             description: listDescription(module),
+            "x-aggregation": aggregationExtension(bound.collection),
             querystring: aggregationQuerystring,
             response: {
               200: aggregationListSchema(module.queryName, module.item),
@@ -456,6 +457,31 @@ function listDescription(module: ModuleDecl): string {
     `Filterable: ${flagged("filter")}. Sortable: ${flagged("sort")}. ` +
     `$search matches: ${flagged("search")}. Page size at most ${AGGREGATION_LIMITS.maxPageSize}.`
   );
+}
+
+/**
+ * The list's allow-list in machine-readable form (the OpenAPI extension `x-aggregation`): each
+ * filterable field's type (and values of a choice), the sortable and searchable fields, so a
+ * generated client or a fuzzer knows what the server accepts and what it refuses.
+ */
+function aggregationExtension(collection: CollectionSpec) {
+  const fields = Object.entries(collection.fields);
+  const named = (flag: "sortable" | "searchable") =>
+    fields.filter(([, spec]) => spec[flag]).map(([key]) => key);
+  return {
+    filterable: Object.fromEntries(
+      fields
+        .filter(([, spec]) => spec.filterable)
+        .map(([key, spec]) => [
+          key,
+          spec.values ? { type: spec.type, values: spec.values } : { type: spec.type },
+        ]),
+    ),
+    sortable: named("sortable"),
+    searchable: named("searchable"),
+    maxPageSize: AGGREGATION_LIMITS.maxPageSize,
+    maxPage: AGGREGATION_LIMITS.maxPage,
+  };
 }
 
 const guardText = (when: ActionDecl["when"]) =>

@@ -10,40 +10,12 @@ import { SMTPServer } from "smtp-server";
 import { seriousA11yViolations } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
+import { CAPTCHA_TOKEN, standInRecaptcha } from "./support/recaptcha";
 import { startServer, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(20);
 const SITEVERIFY_PORT = e2ePort(21);
 const SMTP_PORT = e2ePort(22);
-const CAPTCHA_TOKEN = "e2e-captcha-token";
-
-/**
- * Stands in for https://www.google.com/recaptcha/api.js: defines `window.grecaptcha` as
- * react-google-recaptcha uses it (render with a callback, reset, getResponse, execute), draws
- * a checkbox-like button that "solves" the check, then calls the `onload` callback named in the
- * script's URL, after the script has finished loading, as Google's does.
- */
-const RECAPTCHA_STAND_IN = `(() => {
-  const onload = new URL(document.currentScript.src).searchParams.get("onload");
-  window.grecaptcha = {
-    render(container, options) {
-      const box = document.createElement("button");
-      box.type = "button";
-      box.textContent = "I'm not a robot";
-      box.addEventListener("click", () => {
-        box.textContent = "Verified";
-        options.callback(${JSON.stringify(CAPTCHA_TOKEN)});
-      });
-      container.appendChild(box);
-      return 0;
-    },
-    reset() {},
-    getResponse() { return ""; },
-    execute() {},
-  };
-  setTimeout(() => window[onload] && window[onload](), 0);
-})();`;
-
 let server: RunningServer;
 let siteverify: Server;
 let smtp: SMTPServer;
@@ -135,9 +107,7 @@ async function fillFigures(page: Page) {
 test("a visitor fills the form, reads the ratios, and receives the same figures by e-mail", async ({
   page,
 }) => {
-  await page.route("https://www.google.com/recaptcha/**", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: RECAPTCHA_STAND_IN }),
-  );
+  await standInRecaptcha(page);
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
@@ -206,9 +176,7 @@ test("a visitor fills the form, reads the ratios, and receives the same figures 
 test("the figures stay on the device, and the page speaks Chinese with the same rules", async ({
   page,
 }) => {
-  await page.route("https://www.google.com/recaptcha/**", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: RECAPTCHA_STAND_IN }),
-  );
+  await standInRecaptcha(page);
   await page.goto(`${server.url}/`);
   await fillFigures(page);
   await page.reload();
@@ -244,9 +212,7 @@ test("the figures stay on the device, and the page speaks Chinese with the same 
 test("at 480 px the page works by keyboard alone and has no serious accessibility faults", async ({
   page,
 }) => {
-  await page.route("https://www.google.com/recaptcha/**", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: RECAPTCHA_STAND_IN }),
-  );
+  await standInRecaptcha(page);
   await page.setViewportSize({ width: 480, height: 900 });
   await page.goto(`${server.url}/`);
   const widths = await page.evaluate(() => [

@@ -9,7 +9,7 @@ import { MODULES } from "../../src/shared/modules";
 import { logIn, switchLanguage } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
-import { demoLogins, startServer, type RunningServer } from "./support/server";
+import { startWithSuperAdmin, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(70);
 let server: RunningServer;
@@ -19,19 +19,7 @@ let token = "";
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  server = await startServer({
-    port: PORT,
-    env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
-  });
-  const login = demoLogins(server.output()).get("super administrator");
-  if (!login) throw new Error(`no demo logins printed:\n${server.output()}`);
-  superAdmin = login;
-  const answer = await fetch(`${server.url}/v1/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(login),
-  });
-  token = ((await answer.json()) as { token: string }).token;
+  ({ server, superAdmin, token } = await startWithSuperAdmin(PORT));
 });
 
 test.afterAll(async () => {

@@ -27,6 +27,19 @@ describe("the API shell", () => {
     expect(response.json()).toEqual({ status: "ok" });
   });
 
+  it("refuses a query parameter on a route that declares none, rather than ignoring it", async () => {
+    // Found by the OpenAPI fuzz: `?anything=…` was silently dropped on such routes.
+    const token = (await login(app, DEMO.superAdmin)).token;
+    for (const url of ["/v1/health?verbose=1", "/v1/api/account/admin?fields=all"]) {
+      const response = await app.inject({ url, headers: auth(token) });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+      expect(response.json<{ message: string }>().message).toMatch(/verbose|fields/);
+    }
+    const document = (await app.inject({ url: "/v1/docs/json" })).json();
+    expect(Object.keys(document.paths["/v1/health"].get.responses)).toContain("400");
+  });
+
   it("answers unknown /v1 routes with a JSON 404", async () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const response = await app.inject({ method, url: "/v1/api/nothing-here?x=1" });

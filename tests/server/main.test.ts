@@ -1,81 +1,13 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { acquireDataDirLock } from "../../server/db/lock";
 import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
-
-const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-
-interface Run {
-  exit: Promise<number | null>;
-  output: () => string;
-  waitFor: (text: string, timeoutMs?: number) => Promise<void>;
-  kill: (signal: NodeJS.Signals) => void;
-}
-
-/** Starts `npm start`'s server process (without the console build) with exactly `env`. */
-function startServer(env: Record<string, string>): Run {
-  const child = spawn(TSX, ["server/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    exit,
-    output: () => output,
-    kill: (signal) => child.kill(signal),
-    waitFor: (text, timeoutMs = 30_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          if (output.includes(text)) {
-            listeners.delete(check);
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`Timed out waiting for "${text}"; output:\n${output}`));
-        }, timeoutMs);
-        listeners.add(check);
-        void exit.then(() => {
-          if (!output.includes(text)) {
-            clearTimeout(timer);
-            reject(new Error(`Exited before "${text}"; output:\n${output}`));
-          }
-        });
-        check();
-      }),
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { freePort, startServer } from "./support/server-process";
 
 describe("npm start's server process", () => {
   let testDb: TestDatabase;

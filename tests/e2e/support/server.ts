@@ -85,3 +85,23 @@ export function demoLogins(output: string): Map<string, { email: string; passwor
   }
   return logins;
 }
+
+/**
+ * The server for a spec that signs in as the super administrator: started on `port` (serving
+ * DIST_DIR when set), with the demo login it printed and that administrator's API token.
+ */
+export async function startWithSuperAdmin(port: number) {
+  const server = await startServer({
+    port,
+    env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
+  });
+  const superAdmin = demoLogins(server.output()).get("super administrator");
+  if (!superAdmin) throw new Error(`no demo logins printed:\n${server.output()}`);
+  const answer = await fetch(`${server.url}/v1/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(superAdmin),
+  });
+  const { token } = (await answer.json()) as { token: string };
+  return { server, superAdmin, token };
+}

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 
 import { buildApp, type App } from "../../../server/app";
+import { PERMISSION_CODES } from "../../../src/shared/permissions";
 import type { AdminDto } from "../../../src/shared/schemas/administrators";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -65,6 +66,20 @@ export async function createAdmin(
   const admin = response.json<AdminDto>();
   const session = await login(app, { email, password });
   return { admin, token: session.token, password };
+}
+
+/** Per code: the token of a new administrator holding every permission code but that one. */
+export async function tokensLacking(
+  app: App,
+  superToken: string,
+  codes: Iterable<number>,
+): Promise<Map<number, string>> {
+  const lacking = new Map<number, string>();
+  for (const code of new Set(codes)) {
+    const others = PERMISSION_CODES.filter((other) => other !== code);
+    lacking.set(code, (await createAdmin(app, superToken, [...others])).token);
+  }
+  return lacking;
 }
 
 /** What a test file of the API works with; filled in before its first test runs. */

@@ -1,0 +1,215 @@
+/**
+ * axe-core in Chromium on every screen, in English and in Chinese: the calculator and the login
+ * page signed out; then, with one login, every page of the side menu (read from the menu table),
+ * the detail, create and edit pages of every declared module, the 404 page, and the dialogs that
+ * are one click away (the report, a decision, a ban). No serious or critical violation anywhere.
+ * The violations of every screen are collected first and reported together.
+ */
+import { readFileSync } from "node:fs";
+
+import type { Page } from "@playwright/test";
+
+import { MENU, type MenuEntry } from "../../src/app/menu";
+import { MODULES } from "../../src/shared/modules";
+import { logIn, seriousA11yViolations } from "./support/console";
+import { expect, test } from "./support/fixtures";
+import { e2ePort } from "./support/ports";
+import { standInRecaptcha } from "./support/recaptcha";
+import { startWithSuperAdmin, type RunningServer } from "./support/server";
+
+const PORT = e2ePort(80);
+const LANGUAGES = ["en-US", "cn-ZH"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+let server: RunningServer;
+let superAdmin: { email: string; password: string };
+let token = "";
+
+test.beforeAll(async () => {
+  ({ server, superAdmin, token } = await startWithSuperAdmin(PORT));
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A word of the console in `language` (locales/<language>/<ns>.json, `a.b.c`). */
+function word(language: Language, ns: string, key: string): string {
+  const table = JSON.parse(readFileSync(`locales/${language}/${ns}.json`, "utf8")) as object;
+  const value = key.split(".").reduce<unknown>((node, part) => (node as never)?.[part], table);
+  if (typeof value !== "string") throw new Error(`no ${language} ${ns}:${key}`);
+  return value;
+}
+
+const pagesOf = (entries: readonly MenuEntry[]): string[] =>
+  entries.flatMap((entry) => [
+    ...(entry.path ? [entry.path] : []),
+    ...pagesOf(entry.subMenu ?? []),
+  ]);
+
+/** The id of one record a list shows, read through the API. */
+async function firstId(path: string, listKey: string): Promise<number> {
+  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
+  const body = (await answer.json()) as Record<string, Array<{ id: number }>>;
+  const id = body[listKey]?.[0]?.id;
+  if (id === undefined) throw new Error(`no record in ${path}`);
+  return id;
+}
+
+/** Every console page behind the login: the menu's pages, then each module's record pages. */
+async function consolePages(): Promise<string[]> {
+  const pages = pagesOf(MENU);
+  for (const module of MODULES) {
+    const { show, create, edit } = module.paths as {
+      show?: string;
+      create?: string;
+      edit?: string;
+    };
+    if (!show && !edit) {
+      if (create) pages.push(create);
+      continue;
+    }
+    const id = await firstId(
+      module.listPath ?? `/api/${module.collection}/aggregation`,
+      module.queryName,
+    );
+    if (show) pages.push(`${show}/${id}`);
+    if (edit) pages.push(edit.replace(":id", String(id)));
+    if (create) pages.push(create);
+  }
+  pages.push("/no-such-page");
+  return [...new Set(pages)];
+}
+
+const HEADING = "h1, .ant-result-title";
+
+/**
+ * Opens `path` as the console's own links do (history push, no reload): the bundle loads once per
+ * language, not once per screen. The new screen counts as shown once the tab's title (named after
+ * the menu entry) has changed, or its heading is another element or says something else (a detail
+ * page and its edit page share a menu entry); the old heading is marked to tell.
+ */
+async function open(page: Page, path: string) {
+  const before = await page.evaluate(
+    ({ to, heading }) => {
+      if (window.location.pathname === to) return null; // already there
+      const old = document.querySelector(heading);
+      old?.setAttribute("data-left", "");
+      window.history.pushState({}, "", to);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+      return { title: document.title, text: old?.textContent ?? "" };
+    },
+    { to: path, heading: HEADING },
+  );
+  await expect(page).toHaveURL(`${server.url}${path}`);
+  if (before === null) return;
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ({ title, text, heading }) => {
+          const shown = document.querySelector(heading);
+          if (!shown) return false;
+          if (document.title !== title) return true;
+          return !shown.hasAttribute("data-left") || shown.textContent !== text;
+        },
+        { ...before, heading: HEADING },
+      ),
+    )
+    .toBe(true);
+}
+
+async function useLanguage(page: Page, language: Language) {
+  await page.evaluate((value) => localStorage.setItem("language", value), language);
+}
+
+/** Whether the page has had no request in flight for a moment (lazy panels fetch after mounting). */
+function networkQuiet(page: Page): () => boolean {
+  let inFlight = 0;
+  let last = Date.now();
+  const begin = () => ((inFlight += 1), (last = Date.now()));
+  const end = () => ((inFlight -= 1), (last = Date.now()));
+  page.on("request", begin);
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  return () => inFlight <= 0 && Date.now() - last > 300;
+}
+
+let quiet: () => boolean = () => true;
+
+/** Waits until the screen has drawn its data: a heading, the network quiet, no spinner. */
+async function settled(page: Page) {
+  await expect(page.locator(HEADING).first()).toBeVisible();
+  await expect.poll(quiet).toBe(true);
+  await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active")).toHaveCount(0);
+}
+
+test("every screen, in both languages, has no serious or critical accessibility violation", async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  quiet = networkQuiet(page);
+  const found = new Map<string, string[]>();
+  const timings = new Map<string, string>();
+  const check = async (screen: string) => {
+    const t0 = Date.now();
+    await settled(page);
+    const t1 = Date.now();
+    found.set(screen, await seriousA11yViolations(page));
+    timings.set(screen, `settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
+  };
+  const dialog = async (screen: string, open: () => Promise<void>) => {
+    await open();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    // Let the dialog finish opening, so axe sees it as a person would.
+    await expect(page.locator(".ant-zoom-appear, .ant-zoom-enter")).toHaveCount(0);
+    await check(screen);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  };
+
+  await standInRecaptcha(page);
+  await page.goto(`${server.url}/login`);
+  for (const language of LANGUAGES) {
+    await useLanguage(page, language);
+    await page.goto(`${server.url}/`);
+    await check(`${language} /`);
+    await dialog(`${language} / report dialog`, () =>
+      page.getByRole("button", { name: word(language, "calculator", "report.open") }).click(),
+    );
+    await page.goto(`${server.url}/login`);
+    await check(`${language} /login`);
+  }
+
+  await useLanguage(page, "en-US");
+  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  const pages = await consolePages();
+  for (const language of LANGUAGES) {
+    await useLanguage(page, language);
+    await page.reload();
+    for (const path of pages) {
+      await open(page, path);
+      await check(`${language} ${path}`);
+    }
+    await open(page, "/user-approval");
+    await settled(page);
+    await dialog(`${language} /user-approval decision dialog`, () =>
+      page.locator(".ant-table-row").first().getByRole("button").first().click(),
+    );
+    const user = pages.find((path) => path.startsWith("/user-details/"))!;
+    await open(page, user);
+    await settled(page);
+    await dialog(`${language} ${user} ban dialog`, () =>
+      page
+        .getByRole("button", { name: word(language, "users", "actions.ban.ban"), exact: true })
+        .click(),
+    );
+  }
+
+  const report = [...found].map(
+    ([screen, violations]) =>
+      `${screen}: ${violations.length} (${timings.get(screen)})${violations.map((v) => `\n    ${v}`).join("")}`,
+  );
+  console.log(`axe, serious and critical violations per screen:\n  ${report.join("\n  ")}`);
+  expect(found.size).toBeGreaterThan(2 * pagesOf(MENU).length);
+  expect([...found].filter(([, violations]) => violations.length > 0)).toEqual([]);
+});
