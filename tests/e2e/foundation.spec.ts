@@ -67,7 +67,16 @@ test("a super administrator creates a User-only administrator, who then sees onl
   page,
 }) => {
   await logIn(page, server.url, superAdmin.email, superAdmin.password);
-  await expectMenu(page, ["Dashboard", "Admin", "User", "Dormant Account", "Setting"]);
+  await expectMenu(page, [
+    "Dashboard",
+    "Admin",
+    "User",
+    "Business",
+    "Top Up Transaction",
+    "Wallet Policy",
+    "Dormant Account",
+    "Setting",
+  ]);
 
   await page.getByRole("navigation").getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin-mgmt/);
