@@ -357,58 +357,51 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
           return item;
         },
       );
-    } else if (route.kind === "action") {
-      const { action } = route;
-      const handler = handlers[route.name]!;
+    } else if (route.kind === "action" || route.kind === "edit") {
+      // An action and the edit form are both one change of one record (runChange).
+      const change =
+        route.kind === "action"
+          ? {
+              handler: handlers[route.name]!,
+              body: route.action.body,
+              summary: actionSummary(module, route.action),
+              when: route.action.when,
+              conflictCode: route.action.conflictCode,
+              audit: (body: { action?: string }) =>
+                `${route.action.audit}.${route.action.kind === "decision" ? body.action : route.action.verbs[0]}`,
+            }
+          : {
+              handler: binding.edit as ActionHandler<unknown>,
+              body: route.form.body,
+              summary: `Change a ${module.thing.one}`,
+              when: route.form.when ?? {},
+              conflictCode: route.form.conflictCode ?? "CONFLICT",
+              audit: () => `${route.form.audit}.update`,
+            };
       api.route({
-        method: action.method,
+        method: route.method,
         url: route.url,
         config,
         schema: {
           tags,
-          summary: actionSummary(module, action),
-          description: `409 ${action.conflictCode} when the record is not ${guardText(action.when)}.`,
+          summary: change.summary,
+          description: `409 ${change.conflictCode} when the record is not ${guardText(change.when) || "changeable"}.`,
           params: idParamsSchema,
-          body: action.body,
+          body: change.body,
           response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
         },
         handler: async (request) => {
-          const body = request.body as { action?: string; remark?: string };
-          return runChange(db, bound, handler, {
+          const body = request.body as { action?: string };
+          return runChange(db, bound, change.handler, {
             actor: currentAdmin(request),
             id: request.params.id,
             body,
-            when: action.when,
-            conflictCode: action.conflictCode,
-            audit: `${action.audit}.${action.kind === "decision" ? body.action : action.verbs[0]}`,
+            when: change.when,
+            conflictCode: change.conflictCode,
+            audit: change.audit(body),
           });
         },
       });
-    } else if (route.kind === "edit") {
-      const { form } = route;
-      const handler = binding.edit as ActionHandler<unknown>;
-      api.patch(
-        route.url,
-        {
-          config,
-          schema: {
-            tags,
-            summary: `Change a ${module.thing.one}`,
-            params: idParamsSchema,
-            body: form.body,
-            response: { 200: module.item, ...errorResponses(400, 401, 403, 404, 409) },
-          },
-        },
-        async (request) =>
-          runChange(db, bound, handler, {
-            actor: currentAdmin(request),
-            id: request.params.id,
-            body: request.body,
-            when: form.when ?? {},
-            conflictCode: form.conflictCode ?? "CONFLICT",
-            audit: `${form.audit}.update`,
-          }),
-      );
     } else {
       const { form } = route;
       const handler = binding.create as CreateHandler<unknown>;

@@ -1,4 +1,15 @@
-import { Form, Input, InputNumber, Select, Switch } from "antd";
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Switch,
+  type ButtonProps,
+  type FormProps,
+} from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -214,4 +225,66 @@ export function checkForm(
     }),
   );
   return undefined;
+}
+
+/**
+ * A declared form as a screen draws it: its inputs, the server's refusal above the buttons (in
+ * the staff member's words), save and cancel. The whole body is checked before `onBody` gets it.
+ */
+export function DeclaredForm({
+  module,
+  decl,
+  formProps,
+  saveButtonProps,
+  initialValues,
+  refusal,
+  onEdit,
+  onBody,
+  onCancel,
+  words,
+}: {
+  module: ModuleDecl;
+  decl: FormDecl;
+  formProps: FormProps;
+  saveButtonProps: ButtonProps;
+  initialValues?: Values;
+  refusal?: string;
+  onEdit: () => void;
+  onBody: (body: Values) => void;
+  onCancel: () => void;
+  words: { failed: string; submit: string; cancel: string };
+}) {
+  const { t } = useTranslation([module.i18n, "kit"]);
+  return (
+    <Form
+      {...formProps}
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      // Refine resets the fields once mounted: to these starting values.
+      initialValues={initialValues ?? formProps.initialValues}
+      onValuesChange={onEdit}
+      onFinish={(values) => {
+        const body = checkForm(t, module, decl, formProps.form!, values as Values);
+        if (body) onBody(body);
+      }}
+    >
+      <FormInputs module={module} decl={decl} />
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={words.failed}
+          description={refusal}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Flex gap={8}>
+        <Button type="primary" {...saveButtonProps}>
+          {words.submit}
+        </Button>
+        <Button onClick={onCancel}>{words.cancel}</Button>
+      </Flex>
+    </Form>
+  );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Alert, Button, Flex, Form, Modal } from "antd";
+import { Alert, Button, Flex, Modal } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -10,7 +10,7 @@ import type { ModuleDecl } from "../../shared/kit/module";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { decisionErrorText } from "./decision";
-import { checkForm, FormInputs } from "./form";
+import { DeclaredForm } from "./form";
 import { moduleText, titleOf } from "./texts";
 import { useModule } from "./use-module";
 
@@ -41,7 +41,7 @@ export function ModuleCreate({
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string>();
   const [pending, setPending] = useState<Record<string, unknown>>();
-  const { form, formProps, saveButtonProps, onFinish } = useForm<Row, HttpError>({
+  const { formProps, saveButtonProps, onFinish } = useForm<Row, HttpError>({
     resource: module.name,
     action: "create",
     redirect: module.paths.show ? "show" : "list",
@@ -71,37 +71,22 @@ export function ModuleCreate({
       />
       <Flex gap={16} wrap align="flex-start">
         <Panel style={{ flex: "1 1 420px" }}>
-          <Form
-            {...formProps}
-            layout="vertical"
-            style={{ maxWidth: 560 }}
-            // Refine resets the fields once mounted: to these starting values.
+          <DeclaredForm
+            module={module}
+            decl={decl}
+            formProps={formProps}
+            saveButtonProps={saveButtonProps}
             initialValues={initialValues}
-            onValuesChange={() => setRefusal(undefined)}
-            onFinish={(values) => {
-              const body = checkForm(t, module, decl, form, values as Record<string, unknown>);
-              if (body && review) setPending(body);
-              else if (body) void send(body);
+            refusal={refusal}
+            onEdit={() => setRefusal(undefined)}
+            onBody={(body) => (review ? setPending(body) : void send(body))}
+            onCancel={() => navigate(module.paths.list)}
+            words={{
+              failed: text("create.failed"),
+              submit: text("create.submit"),
+              cancel: text("create.cancel"),
             }}
-          >
-            <FormInputs module={module} decl={decl} />
-            {refusal && (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                message={text("create.failed")}
-                description={refusal}
-                style={{ marginBottom: 16 }}
-              />
-            )}
-            <Flex gap={8}>
-              <Button type="primary" {...saveButtonProps}>
-                {text("create.submit")}
-              </Button>
-              <Button onClick={() => navigate(module.paths.list)}>{text("create.cancel")}</Button>
-            </Flex>
-          </Form>
+          />
         </Panel>
         {aside}
       </Flex>

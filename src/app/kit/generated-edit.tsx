@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Alert, Button, Flex, Form, Skeleton } from "antd";
+import { Button, Skeleton } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -10,7 +10,7 @@ import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
 import { decisionErrorText } from "./decision";
-import { checkForm, FormInputs } from "./form";
+import { DeclaredForm } from "./form";
 import { moduleText, titleOf } from "./texts";
 import { useModule } from "./use-module";
 
@@ -30,7 +30,7 @@ export default function GeneratedEdit() {
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string>();
   const back = module.paths.show ? `${module.paths.show}/${String(id)}` : module.paths.list;
-  const { form, formProps, saveButtonProps, onFinish, query } = useForm<Row, HttpError>({
+  const { formProps, saveButtonProps, onFinish, query } = useForm<Row, HttpError>({
     resource: module.name,
     action: "edit",
     id,
@@ -69,34 +69,21 @@ export default function GeneratedEdit() {
         }
       />
       <Panel>
-        <Form
-          {...formProps}
-          layout="vertical"
-          style={{ maxWidth: 560 }}
-          onValuesChange={() => setRefusal(undefined)}
-          onFinish={(values) => {
-            const body = checkForm(t, module, decl, form, values as Record<string, unknown>);
-            if (body) void onFinish(body).catch(() => undefined);
+        <DeclaredForm
+          module={module}
+          decl={decl}
+          formProps={formProps}
+          saveButtonProps={saveButtonProps}
+          refusal={refusal}
+          onEdit={() => setRefusal(undefined)}
+          onBody={(body) => void onFinish(body).catch(() => undefined)}
+          onCancel={() => navigate(back)}
+          words={{
+            failed: text("edit.failed"),
+            submit: text("edit.submit"),
+            cancel: text("edit.cancel"),
           }}
-        >
-          <FormInputs module={module} decl={decl} />
-          {refusal && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              message={text("edit.failed")}
-              description={refusal}
-              style={{ marginBottom: 16 }}
-            />
-          )}
-          <Flex gap={8}>
-            <Button type="primary" {...saveButtonProps}>
-              {text("edit.submit")}
-            </Button>
-            <Button onClick={() => navigate(back)}>{text("edit.cancel")}</Button>
-          </Flex>
-        </Form>
+        />
       </Panel>
     </>
   );
