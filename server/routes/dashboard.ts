@@ -6,6 +6,7 @@ import { currentAdmin } from "../auth/access";
 import { businessDayOf, businessDayStartOf } from "../business-day";
 import {
   administrators,
+  businesses,
   changeContactSubmissions,
   riders,
   users,
@@ -64,6 +65,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
           changeContact: contacts?.pending ?? 0,
           riderVerifications: riderRows?.pending ?? 0,
         };
+      }
+      if (holdsPermission(admin, PERMISSION.business)) {
+        const { status } = businesses;
+        const [row] = await db
+          .select({
+            pending: sql<number>`(count(*) filter (where ${status} = 'pending'))::int`,
+            approved: sql<number>`(count(*) filter (where ${status} = 'approved'))::int`,
+            suspended: sql<number>`(count(*) filter (where ${status} = 'suspended'))::int`,
+          })
+          .from(businesses);
+        summary.businesses = row ?? { pending: 0, approved: 0, suspended: 0 };
       }
       if (holdsPermission(admin, PERMISSION.topUp)) {
         const now = new Date();

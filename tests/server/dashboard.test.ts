@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import type { Db } from "../../server/db";
-import { changeContactSubmissions, riders, users, wallets } from "../../server/db/schema";
+import {
+  businesses,
+  changeContactSubmissions,
+  riders,
+  users,
+  wallets,
+} from "../../server/db/schema";
 import { topUpWallet } from "../../server/services/ledger";
 import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
 import { auth, createTestApp, DEMO, login } from "./support/app";
@@ -122,5 +128,21 @@ describe("GET /api/dashboard/summary: today's money", () => {
     });
     const desk = await summary(DEMO.userDesk.email, DEMO.userDesk.password);
     expect(desk.today).toBeUndefined();
+  });
+});
+
+describe("GET /api/dashboard/summary: merchants", () => {
+  it("counts businesses by status for holders of Business (4) only", async () => {
+    const everything = await summary(DEMO.superAdmin.email, DEMO.superAdmin.password);
+    const rows = await db.select({ status: businesses.status }).from(businesses);
+    const countOf = (status: string) => rows.filter((row) => row.status === status).length;
+    expect(everything.businesses).toEqual({
+      pending: countOf("pending"),
+      approved: countOf("approved"),
+      suspended: countOf("suspended"),
+    });
+    expect(everything.businesses?.pending).toBeGreaterThan(0);
+    const finance = await summary(DEMO.finance.email, DEMO.finance.password);
+    expect(finance.businesses).toBeUndefined();
   });
 });

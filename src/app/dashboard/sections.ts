@@ -86,6 +86,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     linkFor: (figure) => PENDING_LINKS[figure]?.(),
   },
   {
+    key: "businesses",
+    figures: ["pending", "approved", "suspended"],
+    linkFor: (figure) =>
+      figure === "pending"
+        ? listOf("business-approval")
+        : filteredLink("business-mgmt", "status", figure),
+  },
+  {
     key: "today",
     figures: ["topUps", "topUpSen", "payments", "paymentSen"],
     money: ["topUpSen", "paymentSen"],

@@ -20,6 +20,12 @@ export const dashboardSummarySchema = z.object({
       "Work waiting for staff: pending user approvals, change-contact submissions and rider " +
         "verifications. Only for callers holding User (0)",
     ),
+  businesses: z
+    .object({ pending: count, approved: count, suspended: count })
+    .optional()
+    .describe(
+      "Merchants by status, the pending ones waiting for a decision. Only for Business (4)",
+    ),
   today: z
     .object({
       businessDay: z.iso.date(),
