@@ -38,6 +38,8 @@ import type { Db, DbOrTx, Tx } from "../db";
 import type { AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
+import { auditListSchema, auditQuerySchema } from "../../src/shared/schemas/user-actions";
+import { listAudit } from "../services/user-audit";
 
 type Item = Record<string, unknown>;
 
@@ -245,6 +247,7 @@ export type ModuleRoute =
       name: string;
       action: ActionDecl;
     }
+  | { kind: "history"; method: "GET"; url: string; access: RouteAccess }
   | { kind: "create"; method: "POST"; url: string; access: RouteAccess; form: FormDecl }
   | { kind: "edit"; method: "PATCH"; url: string; access: RouteAccess; form: FormDecl };
 
@@ -270,6 +273,13 @@ export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
       method: "GET",
       url: `/api/${module.collection}/:id`,
       access: accessOf(module.permission, `Single ${module.thing.one}`),
+    });
+    // Every change the kit makes is audited; its detail page shows them.
+    routes.push({
+      kind: "history",
+      method: "GET",
+      url: `/api/${module.collection}/:id/audit`,
+      access: accessOf(module.permission, `${module.thing.one} History`),
     });
   }
   for (const [name, action] of Object.entries(module.actions)) {
@@ -355,6 +365,25 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
           const item = await bound.read(db, request.params.id);
           if (!item) throw notFound(module.thing.one);
           return item;
+        },
+      );
+    } else if (route.kind === "history") {
+      api.get(
+        route.url,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `The audit entries about one ${module.thing.one}, newest first`,
+            params: idParamsSchema,
+            querystring: auditQuerySchema,
+            response: { 200: auditListSchema, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => {
+          // Through the module's own read, so a scoped module answers only its own records.
+          if (!(await bound.read(db, request.params.id))) throw notFound(module.thing.one);
+          return listAudit(db, getTableName(binding.table), request.params.id, request.query);
         },
       );
     } else if (route.kind === "action" || route.kind === "edit") {

@@ -5,21 +5,29 @@ import { administrators, auditLog, users } from "../db/schema";
 import { notFound } from "../errors";
 import type { AuditEntryDto } from "../../src/shared/schemas/user-actions";
 
-const aboutUser = (userId: number) =>
-  and(eq(auditLog.targetTable, "users"), eq(auditLog.targetId, String(userId)));
-
-/**
- * The audit entries whose target is one user, newest first, with the acting administrator's name
- * (a left join: the trail outlives deleted administrators). Served by audit_log_target_idx.
- */
+/** The audit entries about one user (see listAudit). */
 export async function listUserAudit(
   db: DbOrTx,
   userId: number,
   page: { page: number; pageSize: number },
-): Promise<{ totalCount: number; entries: AuditEntryDto[] }> {
+) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User");
-  const where = aboutUser(userId);
+  return listAudit(db, "users", userId, page);
+}
+
+/**
+ * The audit entries whose target is one record, newest first, with the acting administrator's
+ * name (a left join: the trail outlives deleted administrators). Served by audit_log_target_idx.
+ * The caller has checked that the record exists and may be seen.
+ */
+export async function listAudit(
+  db: DbOrTx,
+  targetTable: string,
+  id: number,
+  page: { page: number; pageSize: number },
+): Promise<{ totalCount: number; entries: AuditEntryDto[] }> {
+  const where = and(eq(auditLog.targetTable, targetTable), eq(auditLog.targetId, String(id)));
   const [rows, [total]] = await Promise.all([
     db
       .select({ entry: auditLog, adminName: administrators.name })

@@ -226,4 +226,14 @@ test("approving a business puts it to work; its fee rate changes and it can be s
   await suspend.getByRole("button", { name: "Suspend" }).click();
   await expect(details.getByText("Suspended", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Reinstate Bubble Tea Stall" })).toBeVisible();
+
+  // Each change is on the business's history, newest first.
+  const history = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "History" }) });
+  const rows = history.getByRole("row");
+  await expect(rows.filter({ hasText: "Hygiene inspection due" })).toContainText("Suspended");
+  await expect(rows.filter({ hasText: "Fee rate changed" })).toContainText("2.00%");
+  // The oldest entry: the approval (the suspension's changes also name its remark).
+  await expect(rows.filter({ hasText: "Documents checked" }).last()).toContainText("Approved");
 });

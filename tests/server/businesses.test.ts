@@ -119,5 +119,25 @@ describe("PATCH /api/businesses/{id}/approval-action", () => {
     });
     const [entry] = await auditEntries(suite.db, "businesses", pending.id);
     expect(entry).toMatchObject({ action: "business.approve", remark: "Documents checked" });
+    // The record's history, as its detail page shows it.
+    const history = await call(suite.app, staff, "GET", `/api/businesses/${pending.id}/audit`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toMatchObject({
+      totalCount: 1,
+      entries: [
+        {
+          action: "business.approve",
+          remark: "Documents checked",
+          adminName: expect.any(String),
+          before: expect.objectContaining({ status: "pending" }),
+          after: expect.objectContaining({ status: "approved" }),
+        },
+      ],
+    });
+    expectError(
+      await call(suite.app, staff, "GET", "/api/businesses/999999/audit"),
+      404,
+      "NOT_FOUND",
+    );
   });
 });

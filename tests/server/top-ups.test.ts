@@ -276,6 +276,8 @@ describe("POST /api/top-up-transactions/{id}/reverse", () => {
     expectError(await reverse(payment!.id), 404, "NOT_FOUND");
     const shown = await call(suite.app, finance, "GET", `/api/top-up-transactions/${payment!.id}`);
     expectError(shown, 404, "NOT_FOUND");
+    const history = `/api/top-up-transactions/${payment!.id}/audit`;
+    expectError(await call(suite.app, finance, "GET", history), 404, "NOT_FOUND");
     const user = await walletWith();
     const { id } = (await topUp(user.accountNumber, 1_000)).json<{ id: number }>();
     for (const body of [{}, { remark: "" }, { remark: "  " }, { remark: "x".repeat(501) }]) {

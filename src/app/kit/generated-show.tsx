@@ -10,6 +10,7 @@ import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
 import { displayText, renderCell } from "./cells";
 import { ActionButtons, DecisionDialog, type DecisionRequest } from "./decision";
+import { RecordHistory } from "./history-panel";
 import { useModule } from "./use-module";
 import { fieldLabel, moduleText, titleOf } from "./texts";
 
@@ -77,6 +78,16 @@ export default function GeneratedShow() {
           ))}
         </Descriptions>
       </Panel>
+      <div style={{ marginTop: 16 }}>
+        <RecordHistory
+          url={`/api/${module.collection}/${result.id}/audit`}
+          namespace={module.i18n}
+          version={query.dataUpdatedAt}
+          format={(field, value) =>
+            field in module.fields ? displayText(t, module, field, value) : undefined
+          }
+        />
+      </div>
       {request && module.actions[request.action] && (
         <DecisionDialog
           module={module}

@@ -1,0 +1,151 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AuditEntry } from "../../providers/api-types";
+import { dataProvider } from "../../providers/data";
+import { auditChanges } from "../../resources/users/actions/requests";
+import { Panel } from "../components/panel";
+import { QueryError } from "../components/query-error";
+import { formatDateTime } from "../format";
+
+export const HISTORY_PAGE_SIZE = 10;
+
+interface AuditList {
+  totalCount: number;
+  entries: AuditEntry[];
+}
+
+/** Plain words only are looked up (i18next reads ":" and "." as separators). */
+const isPlainKey = (key: string) => /^[\w-]+$/.test(key);
+
+/**
+ * The history of staff actions on one record (`GET <url>`: its audit entries), newest first,
+ * paged. `version` is when the record was last fetched: every refetch after a change fetches the
+ * history again, so the new entry shows. Words come from `namespace` (`history.*`, an action's
+ * name `history.actions.<area>_<verb>`, a field's `fields.<field>`), else from the kit.
+ */
+export function RecordHistory({
+  url,
+  namespace,
+  version,
+  format,
+}: {
+  url: string;
+  namespace: string;
+  version: number;
+  /** A changed value in the record's own terms (money in RM, a status translated), if known. */
+  format?: (field: string, value: unknown) => string | undefined;
+}) {
+  const { t: translate } = useTranslation([namespace, "kit"]);
+  const t = (key: string, options?: Record<string, unknown>): string =>
+    String(translate([`${namespace}:${key}`, `kit:${key}`], options ?? {}));
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ["audit", url, page, version],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const { data } = await dataProvider.custom!<AuditList>({
+        url,
+        method: "get",
+        query: { page, pageSize: HISTORY_PAGE_SIZE },
+        meta: { signal },
+      });
+      return data;
+    },
+  });
+  const none = t("none");
+  const actionName = (action: string) => {
+    const key = action.replace(/\./g, "_");
+    return isPlainKey(key) ? t(`history.actions.${key}`, { defaultValue: action }) : action;
+  };
+  const fieldName = (field: string) =>
+    isPlainKey(field)
+      ? t(`history.fields.${field}`, {
+          defaultValue: t(`fields.${field}`, { defaultValue: field }),
+        })
+      : field;
+  const show = (value: unknown) => {
+    if (value === null || value === undefined || value === "") return none;
+    if (typeof value === "boolean") return t(value ? "history.yes" : "history.no");
+    if (typeof value === "object") return JSON.stringify(value);
+    return String(value as string | number);
+  };
+
+  const shown = (field: string, value: unknown) =>
+    (value === null || value === undefined ? undefined : format?.(field, value)) ?? show(value);
+
+  if (query.isError) {
+    return (
+      <Panel title={t("history.title")}>
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title={t("history.loadFailed")}
+        />
+      </Panel>
+    );
+  }
+
+  return (
+    <Panel title={t("history.title")}>
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        loading={query.isFetching}
+        dataSource={query.data?.entries ?? []}
+        locale={{ emptyText: t("history.empty") }}
+        scroll={{ x: true }}
+        pagination={{
+          current: page,
+          pageSize: HISTORY_PAGE_SIZE,
+          total: query.data?.totalCount ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      >
+        <Table.Column<AuditEntry>
+          dataIndex="createdAt"
+          title={t("history.when")}
+          width={160}
+          render={(value: string) => formatDateTime(value)}
+        />
+        <Table.Column<AuditEntry>
+          dataIndex="adminName"
+          title={t("history.who")}
+          render={(name: string | null) => name ?? t("history.system")}
+        />
+        <Table.Column<AuditEntry>
+          dataIndex="action"
+          title={t("history.what")}
+          render={(action: string) => actionName(action)}
+        />
+        <Table.Column<AuditEntry>
+          dataIndex="remark"
+          title={t("history.remark")}
+          render={(remark: string | null) => remark ?? none}
+        />
+        <Table.Column<AuditEntry>
+          key="changes"
+          title={t("history.changes")}
+          render={(_, entry) => {
+            const changes = auditChanges(entry.before, entry.after);
+            if (changes.length === 0) return none;
+            return (
+              <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+                {changes.map((change) => (
+                  <li key={change.field}>
+                    <Typography.Text strong>{fieldName(change.field)}</Typography.Text>
+                    {": "}
+                    {shown(change.field, change.before)} → {shown(change.field, change.after)}
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        />
+      </Table>
+    </Panel>
+  );
+}
