@@ -22,7 +22,7 @@ async function counterTopUp(
     {
       amountSen: body.amountSen,
       channel: "counter",
-      remark: body.remark ?? null,
+      remark: body.remark || null, // blank after trimming: no remark
       adminId: actor.id,
     },
   );

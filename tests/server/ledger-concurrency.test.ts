@@ -12,7 +12,7 @@ import { businesses, wallets, walletTransactions } from "../../server/db/schema"
 import { HttpError } from "../../server/errors";
 import { payFromWallet } from "../../server/services/ledger";
 import { createAdmin, DEMO, login } from "./support/app";
-import { call, insertUser, useUserDeskSuite } from "./support/user-fixtures";
+import { call, insertWalletUser, useUserDeskSuite } from "./support/user-fixtures";
 
 const suite = useUserDeskSuite();
 const MAX_BALANCE = 150_000;
@@ -47,18 +47,8 @@ it(`keeps balance = ledger under ${OPERATIONS} concurrent top-ups, reversals and
   const random = prng(20_261_124);
   const holders: Array<{ id: number; accountNumber: string }> = [];
   for (let i = 0; i < HOT_WALLETS; i++) {
-    const user = await insertUser(suite.db, { approvalStatus: "approved" });
     // Each opens with money, so payments can start before the first top-up lands.
-    await suite.db.insert(wallets).values({ userId: user.id, balanceSen: OPENING });
-    await suite.db.insert(walletTransactions).values({
-      userId: user.id,
-      type: "adjustment",
-      amountSen: OPENING,
-      balanceAfterSen: OPENING,
-      reference: `AJ-HOT-${user.id}`,
-      searchText: `aj-hot-${user.id}`,
-    });
-    holders.push(user);
+    holders.push(await insertWalletUser(suite.db, OPENING));
   }
   const [shop] = await suite.db
     .select({ id: businesses.id })

@@ -15,7 +15,7 @@ import {
   call,
   expectError,
   expectNoPermission,
-  insertUser,
+  insertWalletUser,
   useUserDeskSuite,
 } from "./support/user-fixtures";
 
@@ -56,21 +56,7 @@ async function setPolicy(limits: Partial<typeof LIMITS>) {
 }
 
 /** A fresh user with an active wallet holding `balanceSen` (one opening ledger row). */
-async function walletWith(balanceSen = 0) {
-  const user = await insertUser(suite.db, { approvalStatus: "approved" });
-  await suite.db.insert(wallets).values({ userId: user.id, balanceSen });
-  if (balanceSen > 0) {
-    await suite.db.insert(walletTransactions).values({
-      userId: user.id,
-      type: "adjustment",
-      amountSen: balanceSen,
-      balanceAfterSen: balanceSen,
-      reference: `AJ-TEST-${user.id}`,
-      searchText: `aj-test-${user.id}`,
-    });
-  }
-  return user;
-}
+const walletWith = (balanceSen = 0) => insertWalletUser(suite.db, balanceSen);
 
 const topUp = (accountNumber: string, amountSen: unknown, extra: object = {}) =>
   call(suite.app, finance, "POST", "/api/top-up-transactions", {

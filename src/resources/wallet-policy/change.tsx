@@ -1,11 +1,10 @@
 import { Skeleton, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { QueryError } from "../../app/components/query-error";
 import { displayText } from "../../app/kit/cells";
 import { ModuleCreate } from "../../app/kit/generated-create";
 import { fieldLabel } from "../../app/kit/texts";
-import { walletPolicies, type WalletPolicyDto } from "../../shared/modules/wallet-policies";
+import { walletPolicies } from "../../shared/modules/wallet-policies";
 import { POLICY_LIMITS, usePolicyInForce } from "./policy";
 
 /**
@@ -14,19 +13,10 @@ import { POLICY_LIMITS, usePolicyInForce } from "./policy";
  */
 export default function ChangePolicy() {
   const { t } = useTranslation(["walletPolicy", "kit"]);
-  const { query, result } = usePolicyInForce();
-  if (query.isError) {
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title={t("inForce.loadFailed")}
-      />
-    );
-  }
-  // useCustom answers `{}` until the policy has arrived: the form must start from the real one.
-  if (!query.isSuccess) return <Skeleton active />;
-  const current = result.data as WalletPolicyDto;
+  const { policy: current, failure } = usePolicyInForce();
+  if (failure) return failure;
+  // The form must start from the policy in force, not from nothing.
+  if (!current) return <Skeleton active />;
   const text = (field: string, value: unknown) => displayText(t, walletPolicies, field, value);
   return (
     <ModuleCreate

@@ -1,5 +1,6 @@
 import { useCustom, type HttpError } from "@refinedev/core";
 import { Descriptions, Skeleton } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Panel } from "../../app/components/panel";
@@ -18,31 +19,37 @@ export const POLICY_LIMITS = [
   "dormancyDays",
 ] as const;
 
-/** The policy in force (`GET /api/wallet-policy`), read afresh on every visit. */
-export function usePolicyInForce() {
-  return useCustom<WalletPolicyDto, HttpError>({
+/**
+ * The policy in force (`GET /api/wallet-policy`), read afresh on every visit: the policy once it
+ * has arrived (useCustom answers `{}` before), or the error state with its Retry.
+ */
+export function usePolicyInForce(): { policy?: WalletPolicyDto; failure?: ReactNode } {
+  const { t } = useTranslation("walletPolicy");
+  const { query, result } = useCustom<WalletPolicyDto, HttpError>({
     url: "/api/wallet-policy",
     method: "get",
     errorNotification: false,
     queryOptions: { staleTime: 0 },
   });
+  if (query.isError) {
+    return {
+      failure: (
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title={t("inForce.loadFailed")}
+        />
+      ),
+    };
+  }
+  return { policy: query.isSuccess ? (result.data as WalletPolicyDto) : undefined };
 }
 
 /** The policy in force as a panel: its limits, since when, and who set it. */
 export function PolicyInForce({ title, narrow }: { title: string; narrow?: boolean }) {
   const { t } = useTranslation(["walletPolicy", "kit"]);
-  const { query, result } = usePolicyInForce();
-  if (query.isError) {
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title={t("inForce.loadFailed")}
-      />
-    );
-  }
-  // useCustom answers `{}` until the policy has arrived.
-  const policy = query.isSuccess ? (result.data as WalletPolicyDto) : undefined;
+  const { policy, failure } = usePolicyInForce();
+  if (failure) return failure;
   return (
     <Panel title={title}>
       {!policy ? (

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, expect } from "vitest";
 
 import type { App } from "../../../server/app";
 import type { Db } from "../../../server/db";
-import { auditLog, users, type UserRow } from "../../../server/db/schema";
+import {
+  auditLog,
+  users,
+  wallets,
+  walletTransactions,
+  type UserRow,
+} from "../../../server/db/schema";
 import { noPermissionMessage } from "../../../server/auth/access";
 import { auth, createTestApp, DEMO, login } from "./app";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -70,6 +76,26 @@ export async function insertUser(
     .returning();
   if (!row) throw new Error("INSERT users returned no row");
   return row;
+}
+
+/**
+ * An approved user with an active wallet holding `balanceSen`, as the ledger has it: one opening
+ * `adjustment` row, so balance = sum of the ledger from the start.
+ */
+export async function insertWalletUser(db: Db, balanceSen = 0): Promise<UserRow> {
+  const user = await insertUser(db, { approvalStatus: "approved" });
+  await db.insert(wallets).values({ userId: user.id, balanceSen });
+  if (balanceSen > 0) {
+    await db.insert(walletTransactions).values({
+      userId: user.id,
+      type: "adjustment",
+      amountSen: balanceSen,
+      balanceAfterSen: balanceSen,
+      reference: `AJ-TEST-${user.id}`,
+      searchText: `aj-test-${user.id}`,
+    });
+  }
+  return user;
 }
 
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
