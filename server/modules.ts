@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerModuleRoutes, type BoundModule } from "./kit/bind";
 import { administratorsModule } from "./routes/administrators";
 import type { RouteDeps } from "./routes/types";
+import { businessUpdatesModule } from "./services/business-updates";
 import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
 import { topUpsModule } from "./services/top-ups";
@@ -24,6 +25,7 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   walletPoliciesModule,
   businessesModule,
   businessApprovalModule,
+  businessUpdatesModule,
 ];
 
 /** The declared modules' list, show and action routes. */

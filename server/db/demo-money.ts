@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { BusinessCategory, BusinessStatus, LedgerChannel } from "../../src/shared/domain";
 import { createPrng, DEMO_SEED, type Prng } from "./demo-data";
 import type { Tx } from "./index";
-import { businesses, walletTransactions } from "./schema";
+import { businesses, businessUpdateRequests, walletTransactions } from "./schema";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -124,10 +124,115 @@ async function insertBusinesses(
       updatedAt: decided ? new Date(createdAt.getTime() + 2 * DAY) : createdAt,
     };
   });
-  return tx
-    .insert(businesses)
-    .values(rows)
-    .returning({ id: businesses.id, category: businesses.category, status: businesses.status });
+  return tx.insert(businesses).values(rows).returning({
+    id: businesses.id,
+    name: businesses.name,
+    category: businesses.category,
+    status: businesses.status,
+    registrationNumber: businesses.registrationNumber,
+    bankName: businesses.bankName,
+    bankAccount: businesses.bankAccount,
+  });
+}
+
+type InsertedShop = Awaited<ReturnType<typeof insertBusinesses>>[number];
+
+/**
+ * Merchants' update requests in every state: waiting ones (a rename, a new bank, a new
+ * registration), one the business has moved past (it was renamed since: approving is refused),
+ * one from an older app naming a field businesses no longer have, and decided ones.
+ */
+async function insertUpdateRequests(
+  tx: Tx,
+  shops: InsertedShop[],
+  reviewerIds: number[],
+  now: number,
+) {
+  const shop = (name: string) => shops.find((s) => s.name === name);
+  const reviewerId = reviewerIds[0] ?? null;
+  type Request = typeof businessUpdateRequests.$inferInsert;
+  const ask = (
+    name: string,
+    daysAgo: number,
+    changes: Record<string, string>,
+    previous: Partial<Record<string, string>>,
+    decided?: { status: "approved" | "rejected"; remark: string },
+  ): Request[] => {
+    const business = shop(name);
+    if (!business) return [];
+    const current = business as unknown as Record<string, string>;
+    const createdAt = new Date(now - daysAgo * DAY);
+    const reviewedAt = decided ? new Date(createdAt.getTime() + DAY / 2) : null;
+    return [
+      {
+        businessId: business.id,
+        changes,
+        // What the business held when asked: the given old values, else what it holds now.
+        previous: Object.fromEntries(
+          Object.keys(changes).map((key) => [key, previous[key] ?? current[key] ?? ""]),
+        ),
+        status: decided?.status ?? "pending",
+        remark: decided?.remark ?? null,
+        reviewerId: decided ? reviewerId : null,
+        reviewedAt,
+        createdAt,
+        updatedAt: reviewedAt ?? createdAt,
+      },
+    ];
+  };
+  const rows = [
+    ...ask("Block A Canteen", 2, { name: "Block A Canteen & Grill" }, {}),
+    ...ask("Library Café", 1, { bankName: "CIMB Bank", bankAccount: "800412339027" }, {}),
+    ...ask("Hostel Mart", 0.2, { registrationNumber: "202401057731-K" }, {}),
+    ...ask("Campus Bookshop", 5, { name: "Campus Bookshop & Stationery", bankName: "Maybank" }, {}),
+    // Renamed ten days ago by an approved request, after this one was sent under the old name.
+    ...ask(
+      "Bean There Coffee",
+      12,
+      { name: "Bean There Espresso Bar" },
+      { name: "Bean There Café" },
+    ),
+    ...ask(
+      "Bean There Coffee",
+      10,
+      { name: "Bean There Coffee" },
+      { name: "Bean There Café" },
+      { status: "approved", remark: "New signage checked on site" },
+    ),
+    // Sent by an older merchant app: opening hours are no longer part of a business.
+    ...ask(
+      "Fresh Fold Laundry",
+      20,
+      { openingHours: "08:00–22:00" },
+      { openingHours: "09:00–21:00" },
+    ),
+    ...ask(
+      "Print & Bind Centre",
+      30,
+      { bankAccount: shop("Print & Bind Centre")?.bankAccount ?? "" },
+      { bankAccount: "512009981204" },
+      { status: "approved", remark: "Bank letter verified" },
+    ),
+    ...ask(
+      "Quick Copy Kiosk",
+      15,
+      { name: "Quick Copy & Print Express" },
+      {},
+      { status: "rejected", remark: "The name is too close to Print & Bind Centre's" },
+    ),
+    ...ask(
+      "24/7 Mini Mart",
+      40,
+      { category: "canteen" },
+      {},
+      {
+        status: "rejected",
+        remark: "A mini mart sells no cooked food: it stays a convenience store",
+      },
+    ),
+  ];
+  if (rows.length > 0) await tx.insert(businessUpdateRequests).values(rows);
+  return rows.length;
 }
 
 let referenceCounter = 0;
@@ -147,10 +252,11 @@ export async function seedDemoMoney(
     counterStaffIds: number[];
     now: number;
   },
-): Promise<{ rows: number; businesses: number }> {
+): Promise<{ rows: number; businesses: number; updateRequests: number }> {
   const prng = createPrng(DEMO_SEED + 7);
   const { holders, agentIds, counterStaffIds, now } = options;
   const shops = await insertBusinesses(tx, prng, options.merchantOwnerIds, counterStaffIds, now);
+  const updateRequests = await insertUpdateRequests(tx, shops, counterStaffIds, now);
   const open = shops.filter((shop) => shop.status === "approved" || shop.status === "suspended");
   const windowStart = now - DEMO_MONEY_DAYS * DAY;
   const suspendedSince = now - 12 * DAY;
@@ -299,5 +405,5 @@ export async function seedDemoMoney(
     from (select user_id, max(created_at) as last_at from wallet_transactions
           where type in ('top_up', 'payment') group by user_id) l
     where l.user_id = u.id`);
-  return { rows: rows.length, businesses: shops.length };
+  return { rows: rows.length, businesses: shops.length, updateRequests };
 }

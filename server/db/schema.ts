@@ -363,6 +363,43 @@ export const businesses = pgTable(
 );
 
 /**
+ * A merchant's proposed changes to its business (`changes`: field → new value), with the values
+ * the business had when it was proposed (`previous`): approving applies `changes` in the same
+ * transaction, and is refused when the business no longer holds `previous`.
+ */
+export const businessUpdateRequests = pgTable(
+  "business_update_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    changes: jsonb("changes").$type<Record<string, string>>().notNull(),
+    previous: jsonb("previous").$type<Record<string, string>>().notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
+    remark: text("remark"),
+    reviewerId: integer("reviewer_id").references(() => administrators.id, {
+      onDelete: "set null",
+    }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("business_update_requests_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    index("business_update_requests_business_id_idx").on(t.businessId),
+    check("business_update_requests_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
+    check(
+      "business_update_requests_changes_check",
+      sql`jsonb_typeof(${t.changes}) = 'object' and ${t.changes} <> '{}'::jsonb`,
+    ),
+  ],
+);
+
+/**
  * The wallet ledger: every change of a balance is one row here, written in the same transaction
  * as the wallet's new balance, under the wallet's row lock. Append-only (migration 0008's
  * trigger): only `status` may change (a top-up becomes `reversed`); refunds and reversals are

@@ -526,49 +526,73 @@ const remarkOf = (body: unknown) =>
  * One change of one record in one transaction: lock the record, check the guard (409 with its
  * code), run the module's rules, read the record again and write the audit entry.
  */
-async function runChange(
+function runChange(
   db: Db,
   bound: BoundModule,
   handler: ActionHandler<unknown>,
-  context: Omit<ActionContext<unknown>, "before"> & {
-    when: Readonly<Record<string, readonly string[]>>;
-    conflictCode: string;
+  context: Omit<ActionContext<unknown>, "before"> & ChangeGuard & { audit: string },
+): Promise<Item> {
+  return db.transaction((tx) =>
+    changeRecord(tx, bound, { ...context, remark: remarkOf(context.body) }, (before) =>
+      handler(tx, { actor: context.actor, id: context.id, body: context.body, before }),
+    ),
+  );
+}
+
+interface ChangeGuard {
+  /** The records the change applies to: field → allowed values (others: 409 `conflictCode`). */
+  when: Readonly<Record<string, readonly string[]>>;
+  conflictCode: string;
+}
+
+/**
+ * Changes one record of a bound module inside the caller's transaction, as the kit does: locks
+ * it, checks the guard, runs `change`, reads it again and writes `audit` with before and after.
+ * An action of one module that changes a record of another (approving a business update
+ * changes the business) goes through here, so the other record's history shows the change.
+ */
+export async function changeRecord(
+  tx: Tx,
+  bound: BoundModule,
+  context: Partial<ChangeGuard> & {
+    actor: AdministratorRow;
+    id: number;
     audit: string;
+    remark: string | null;
   },
+  change: (before: Item) => Promise<void>,
 ): Promise<Item> {
   const { module, binding } = bound;
   const table = binding.table;
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(eq(table.id, context.id))
-      .for("update");
-    const thing = (module.viewOf ?? module).thing.one;
-    const before = locked && (await bound.read(tx, context.id));
-    if (!before) throw notFound(thing);
-    for (const [key, allowed] of Object.entries(context.when)) {
-      const value = before[key];
-      if (!allowed.includes(String(value))) {
-        throw conflict(
-          context.conflictCode,
-          `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
-          { [key]: value },
-        );
-      }
+  const [locked] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.id, context.id))
+    .for("update");
+  const thing = (module.viewOf ?? module).thing.one;
+  const before = locked && (await bound.read(tx, context.id));
+  if (!before) throw notFound(thing);
+  for (const [key, allowed] of Object.entries(context.when ?? {})) {
+    const value = before[key];
+    if (!allowed.includes(String(value))) {
+      throw conflict(
+        context.conflictCode ?? "CONFLICT",
+        `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
+        { [key]: value },
+      );
     }
-    await handler(tx, { actor: context.actor, id: context.id, body: context.body, before });
-    const after = await bound.read(tx, context.id);
-    if (!after) throw notFound(thing);
-    await recordAudit(tx, {
-      adminId: context.actor.id,
-      action: context.audit,
-      targetTable: getTableName(table),
-      targetId: context.id,
-      remark: remarkOf(context.body),
-      before: auditSnapshot(before),
-      after: auditSnapshot(after),
-    });
-    return after;
+  }
+  await change(before);
+  const after = await bound.read(tx, context.id);
+  if (!after) throw notFound(thing);
+  await recordAudit(tx, {
+    adminId: context.actor.id,
+    action: context.audit,
+    targetTable: getTableName(table),
+    targetId: context.id,
+    remark: context.remark,
+    before: auditSnapshot(before),
+    after: auditSnapshot(after),
   });
+  return after;
 }

@@ -7,6 +7,7 @@ import { businessDayOf, businessDayStartOf } from "../business-day";
 import {
   administrators,
   businesses,
+  businessUpdateRequests,
   changeContactSubmissions,
   riders,
   users,
@@ -75,7 +76,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
             suspended: sql<number>`(count(*) filter (where ${status} = 'suspended'))::int`,
           })
           .from(businesses);
-        summary.businesses = row ?? { pending: 0, approved: 0, suspended: 0 };
+        const [requests] = await db
+          .select({ pending: count() })
+          .from(businessUpdateRequests)
+          .where(eq(businessUpdateRequests.status, "pending"));
+        summary.businesses = {
+          ...(row ?? { pending: 0, approved: 0, suspended: 0 }),
+          updateRequests: requests?.pending ?? 0,
+        };
       }
       if (holdsPermission(admin, PERMISSION.topUp)) {
         const now = new Date();

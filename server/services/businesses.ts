@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 
 import type { DecisionBody, RemarkBody } from "../../src/shared/kit/module";
 import { businessApproval, businesses } from "../../src/shared/modules/businesses";
@@ -6,11 +6,14 @@ import type { Tx } from "../db";
 import { administrators, businesses as table, users } from "../db/schema";
 import { bindModule, type ActionContext } from "../kit/bind";
 
+/** A settlement account never leaves the server whole: its last four digits identify it. */
+export const maskedAccount = (value: SQL | typeof table.bankAccount) =>
+  sql<string>`'•••• ' || right(${value}, 4)`;
+
 const columns = {
   ownerName: users.name,
   ownerAccountNumber: users.accountNumber,
-  // The settlement account never leaves the server whole: its last four digits identify it.
-  bankAccount: sql<string>`'•••• ' || right(${table.bankAccount}, 4)`,
+  bankAccount: maskedAccount(table.bankAccount),
   reviewerName: sql<string | null>`(select ${administrators.name} from ${administrators}
     where ${administrators.id} = ${table.reviewerId})`,
 };

@@ -123,6 +123,7 @@ export const MENU: readonly MenuEntry[] = [
         code: "business-update",
         label: "menu:business-update",
         path: "/business-update",
+        alias: ["/business-update-details"],
         icon: FileSyncOutlined,
       },
     ],

@@ -40,6 +40,7 @@ export const NAMESPACES: readonly string[] = [
   "walletPolicy",
   "business",
   "businessApproval",
+  "businessUpdate",
   "kit",
 ];
 

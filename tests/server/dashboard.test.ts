@@ -5,6 +5,7 @@ import type { App } from "../../server/app";
 import type { Db } from "../../server/db";
 import {
   businesses,
+  businessUpdateRequests,
   changeContactSubmissions,
   riders,
   users,
@@ -132,16 +133,22 @@ describe("GET /api/dashboard/summary: today's money", () => {
 });
 
 describe("GET /api/dashboard/summary: merchants", () => {
-  it("counts businesses by status for holders of Business (4) only", async () => {
+  it("counts businesses by status and waiting update requests, for holders of Business (4) only", async () => {
     const everything = await summary(DEMO.superAdmin.email, DEMO.superAdmin.password);
     const rows = await db.select({ status: businesses.status }).from(businesses);
     const countOf = (status: string) => rows.filter((row) => row.status === status).length;
+    const [requests] = await db
+      .select({ pending: count() })
+      .from(businessUpdateRequests)
+      .where(eq(businessUpdateRequests.status, "pending"));
     expect(everything.businesses).toEqual({
       pending: countOf("pending"),
       approved: countOf("approved"),
       suspended: countOf("suspended"),
+      updateRequests: requests!.pending,
     });
     expect(everything.businesses?.pending).toBeGreaterThan(0);
+    expect(everything.businesses?.updateRequests).toBeGreaterThan(0);
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
     expect(finance.businesses).toBeUndefined();
   });

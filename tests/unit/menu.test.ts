@@ -46,6 +46,7 @@ describe("the side menu", () => {
       "user>user-change-contact",
       "business>business-approval",
       "business>business-mgmt",
+      "business>business-update",
       "top-up-transaction",
       "wallet-policy",
       "dormant-account",

@@ -87,11 +87,13 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   },
   {
     key: "businesses",
-    figures: ["pending", "approved", "suspended"],
+    figures: ["pending", "updateRequests", "approved", "suspended"],
     linkFor: (figure) =>
       figure === "pending"
         ? listOf("business-approval")
-        : filteredLink("business-mgmt", "status", figure),
+        : figure === "updateRequests"
+          ? filteredLink("business-update", "status", "pending")
+          : filteredLink("business-mgmt", "status", figure),
   },
   {
     key: "today",

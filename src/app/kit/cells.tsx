@@ -6,21 +6,24 @@ import { Link } from "react-router";
 import {
   enumValuesOf,
   filterKindsOf,
+  type ChangeList,
   type Display,
-  type ModuleDecl,
+  type LinkedModule,
 } from "../../shared/kit/module";
 import { formatBasisPoints, formatRinggit } from "../../shared/money";
 import { adminShowPath } from "../../resources/administrators/paths";
 import { userShowPath } from "../../resources/users/paths";
 import { formatDate, formatDateTime } from "../format";
 import { TAG_COLOURS } from "./tag-colours";
-import { moduleText, valueLabel } from "./texts";
+import { fieldLabel, moduleText, valueLabel } from "./texts";
 
 type Row = Record<string, unknown>;
+/** What the cells read of a module: its fields, its words and its pages. */
+type Described = LinkedModule;
 
 const SHOW_PATHS = { users: userShowPath, administrators: adminShowPath } as const;
 
-function displayOf(module: ModuleDecl, field: string): Display | undefined {
+function displayOf(module: Described, field: string): Display | undefined {
   const decl = module.fields[field];
   if (!decl) return undefined;
   if (decl.display) return decl.display;
@@ -29,7 +32,7 @@ function displayOf(module: ModuleDecl, field: string): Display | undefined {
   return decl.schema.def.type === "boolean" ? { kind: "yesNo" } : undefined;
 }
 
-const isInstantField = (module: ModuleDecl, field: string) => {
+const isInstantField = (module: Described, field: string) => {
   const decl = module.fields[field];
   return decl !== undefined && filterKindsOf(decl.schema)[0] === "dateRange";
 };
@@ -38,7 +41,12 @@ const isInstantField = (module: ModuleDecl, field: string) => {
  * A value as text, the way the list shows it (CSV cells, titles): a closed set translated,
  * money in ringgit, instants as dates, nothing as the module's "none".
  */
-export function displayText(t: TFunction, module: ModuleDecl, field: string, value: unknown) {
+export function displayText(
+  t: TFunction,
+  module: Described,
+  field: string,
+  value: unknown,
+): string {
   const text = moduleText(t, module);
   if (value === null || value === undefined || value === "") {
     return text(module.fields[field]?.empty ?? "none");
@@ -46,6 +54,13 @@ export function displayText(t: TFunction, module: ModuleDecl, field: string, val
   const display = displayOf(module, field);
   if (enumValuesOf(module.fields[field]!.schema)) return valueLabel(t, module, field, value);
   switch (display?.kind) {
+    case "changes":
+      return (value as ChangeList)
+        .map((change) => {
+          const [label, from, to] = changeText(t, display.of, change);
+          return `${label}: ${from} → ${to}`;
+        })
+        .join("; ");
     case "money":
       return formatRinggit(Number(value));
     case "basisPoints":
@@ -61,10 +76,66 @@ export function displayText(t: TFunction, module: ModuleDecl, field: string, val
   }
 }
 
+/** A record's detail page: one of the kit's own pages, this module's, or another module's. */
+function linkPath(module: Described, to: Extract<Display, { kind: "link" }>["to"], id: string) {
+  if (to === "users" || to === "administrators") return SHOW_PATHS[to](id);
+  const target = to === "self" ? module : to;
+  const owner = target.viewOf ?? target;
+  return `${owner.paths.show ?? owner.paths.list}/${id}`;
+}
+
+/** One proposed change in the other module's words: its label, the old and the new value. */
+function changeText(
+  t: TFunction,
+  of: Described,
+  { field, from, to }: ChangeList[number],
+): readonly [string, string, string] {
+  // A field the module no longer has is named by its key and its values shown as they are.
+  if (!(field in of.fields)) return [field, from ?? t("kit:none"), to] as const;
+  return [
+    fieldLabel(t, of, field),
+    displayText(t, of, field, from),
+    displayText(t, of, field, to),
+  ] as const;
+}
+
+const CHANGE_LABEL = {
+  textAlign: "start",
+  fontWeight: 400,
+  paddingInlineEnd: 12,
+  verticalAlign: "top",
+  whiteSpace: "nowrap",
+} as const;
+
+/** Proposed changes, a line per field: label, old value, new value (the new one stands out). */
+function ChangeTable({ t, of, changes }: { t: TFunction; of: Described; changes: ChangeList }) {
+  return (
+    <table style={{ borderCollapse: "collapse" }}>
+      <tbody>
+        {changes.map((change) => {
+          const [label, from, to] = changeText(t, of, change);
+          return (
+            <tr key={change.field}>
+              <th scope="row" style={CHANGE_LABEL}>
+                {label}
+              </th>
+              <td>
+                <Typography.Text type="secondary">{from}</Typography.Text>
+                {" → "}
+                <Typography.Text strong>{to}</Typography.Text>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 /** A list or detail cell, drawn by the field's display kind. */
 export function renderCell(
   t: TFunction,
-  module: ModuleDecl,
+  module: Described,
   field: string,
   value: unknown,
   row: Row,
@@ -82,12 +153,10 @@ export function renderCell(
     case "link": {
       const id = row[display.idField];
       if (id === null || id === undefined) return text;
-      const to =
-        display.to === "self"
-          ? `${(module.viewOf ?? module).paths.show ?? module.paths.list}/${String(id)}`
-          : SHOW_PATHS[display.to](String(id));
-      return <Link to={to}>{text}</Link>;
+      return <Link to={linkPath(module, display.to, String(id))}>{text}</Link>;
     }
+    case "changes":
+      return <ChangeTable t={t} of={display.of} changes={value as ChangeList} />;
     case "text":
       return display.strong ? <Typography.Text strong>{text}</Typography.Text> : text;
     default:

@@ -14,6 +14,7 @@ import {
 } from "../../shared/kit/module";
 import { formatRinggit } from "../../shared/money";
 import { toApiError, translateApiError } from "../../providers/errors";
+import { renderCell } from "./cells";
 import { moduleText, titleOf, valueLabel } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
@@ -166,6 +167,18 @@ export function ActionButtons({
   );
 }
 
+/** By default a record's dialog shows what deciding it changes: its `changes` fields, if any. */
+const describeChanges = (t: TFunction, module: ModuleDecl) => (row: Row) => {
+  const fields = Object.entries(module.fields).filter(
+    ([, decl]) => decl.display?.kind === "changes",
+  );
+  return fields.map(([field]) => (
+    <div key={field} style={{ marginBlockEnd: 12 }}>
+      {renderCell(t, module, field, row[field], row)}
+    </div>
+  ));
+};
+
 /**
  * Asks for the remark every decision needs (1–500 characters after trimming, counted as typed),
  * then decides the records one after another. Success closes the dialog with a toast; failures
@@ -278,7 +291,7 @@ export function DecisionDialog({
           {rows.map((row) => titleOf(module, row)).join(", ")}
         </Typography.Paragraph>
       ) : (
-        rows[0] && describe?.(rows[0])
+        rows[0] && (describe ?? describeChanges(t, module))(rows[0])
       )}
       <Form<{ remark?: string }>
         form={form}

@@ -30,7 +30,21 @@ export type Display =
    * A link to a record's detail page: `idField` of this row holds that record's id; `self` is
    * this module's own detail page, or a view's, the page of the module it views.
    */
-  | { kind: "link"; to: "users" | "administrators" | "self"; idField: string };
+  | { kind: "link"; to: "users" | "administrators" | "self" | LinkedModule; idField: string }
+  /**
+   * Proposed changes to a record of another module, `[{field, from, to}]` (see changeList): each
+   * labelled and shown in that module's terms ("Category: Café → Canteen").
+   */
+  | { kind: "changes"; of: LinkedModule };
+
+/** Another module a field links to or speaks of (its declaration). */
+export type LinkedModule = Pick<ModuleDecl, "name" | "i18n" | "fields" | "paths" | "viewOf">;
+
+/** The type of a `changes` field: what a request would change, field by field. */
+export const changeList = z.array(
+  z.object({ field: z.string(), from: z.string().nullable(), to: z.string() }),
+);
+export type ChangeList = z.infer<typeof changeList>;
 
 export interface FieldOptions {
   /** A column of the list (with its width in px). */
@@ -371,6 +385,12 @@ export function defineModule<
     const ownShow = (input.viewOf ?? input).paths.show;
     if (decl.display?.kind === "link" && decl.display.to === "self" && !ownShow) {
       throw problem(name, `field "${key}" links to its own detail page, which it does not have`);
+    }
+    if (decl.display?.kind === "link" && typeof decl.display.to === "object") {
+      const target = decl.display.to;
+      if (!(target.viewOf ?? target).paths.show) {
+        throw problem(name, `field "${key}" links to "${target.name}", which has no detail page`);
+      }
     }
   }
   const known = (key: string, what: string) => {

@@ -1,6 +1,7 @@
 /** Every back-office module declared with the kit: both readers and the tests go through it. */
 import type { ModuleDecl } from "../kit/module";
 import { administrators } from "./administrators";
+import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
@@ -19,4 +20,5 @@ export const MODULES: readonly ModuleDecl[] = [
   walletPolicies,
   businesses,
   businessApproval,
+  businessUpdates,
 ];

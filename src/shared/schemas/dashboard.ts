@@ -21,10 +21,11 @@ export const dashboardSummarySchema = z.object({
         "verifications. Only for callers holding User (0)",
     ),
   businesses: z
-    .object({ pending: count, approved: count, suspended: count })
+    .object({ pending: count, approved: count, suspended: count, updateRequests: count })
     .optional()
     .describe(
-      "Merchants by status, the pending ones waiting for a decision. Only for Business (4)",
+      "Merchants by status, the pending ones waiting for a decision, and the update requests " +
+        "waiting for one. Only for Business (4)",
     ),
   today: z
     .object({
