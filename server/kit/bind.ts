@@ -77,7 +77,22 @@ export interface ModuleBinding<M extends ModuleDecl> {
   create?: CreateHandler<FormBody<M["create"]>>;
   /** The rules of the declaration's edit form: the kit has locked the record and checked `when`. */
   edit?: ActionHandler<FormBody<M["edit"]>>;
+  /** The tables of the declaration's related lists, by key. */
+  related?: Readonly<Record<string, RelatedBinding>>;
 }
+
+/** Where a related list's rows live: `parent` holds the id of the record they belong to. */
+export interface RelatedBinding {
+  table: PgTable & { id: AnyPgColumn };
+  joins?: readonly Join[];
+  columns?: Readonly<Record<string, AnyPgColumn | SQL>>;
+  parent: AnyPgColumn;
+  /** Only rows meeting this condition belong (payments, not every ledger row). */
+  scope?: SQL;
+}
+
+/** What the kit's readers need of a list's declaration: a module's, or a related list's. */
+type Listed = Pick<ModuleDecl, "name" | "fields" | "queryName" | "defaultSort">;
 
 type FormBody<F> = F extends FormDecl<infer B> ? z.output<B> : never;
 
@@ -94,12 +109,15 @@ const FILTER_TYPES: Record<FilterKind, FieldSpec["type"]> = {
   numberRange: "number",
 };
 
-function fail(module: ModuleDecl, what: string): never {
+function fail(module: Pick<ModuleDecl, "name">, what: string): never {
   throw new Error(`Module "${module.name}": ${what}`);
 }
 
 /** Each field's column: the binding's, else the table's column of the same name. */
-function columnsOf<M extends ModuleDecl>(module: M, binding: ModuleBinding<M>) {
+function columnsOf(
+  module: Listed,
+  binding: { table: PgTable; columns?: Readonly<Record<string, AnyPgColumn | SQL | undefined>> },
+) {
   const table = binding.table as unknown as Record<string, unknown>;
   const explicit = (binding.columns ?? {}) as Record<string, AnyPgColumn | SQL | undefined>;
   return Object.fromEntries(
@@ -115,9 +133,9 @@ function columnsOf<M extends ModuleDecl>(module: M, binding: ModuleBinding<M>) {
 
 /** The aggregation compiler's allow-list, from the fields' filter, sort and search flags. */
 export function collectionSpecOf(
-  module: ModuleDecl,
+  module: Listed,
   columns: Record<string, AnyPgColumn | SQL>,
-  binding: Pick<ModuleBinding<ModuleDecl>, "table" | "searchColumn">,
+  binding: { table: PgTable & { id: AnyPgColumn }; searchColumn?: AnyPgColumn },
 ): CollectionSpec {
   const fields: Record<string, FieldSpec> = {};
   for (const [key, decl] of Object.entries(module.fields) as Array<[string, FieldDecl]>) {
@@ -159,7 +177,7 @@ export function toItem<M extends ModuleDecl>(module: M, row: object): ItemOf<M> 
   return toRecord(module, row as Item) as ItemOf<M>;
 }
 
-function toRecord(module: ModuleDecl, row: Item): Item {
+function toRecord(module: Pick<ModuleDecl, "item">, row: Item): Item {
   const item: Item = {};
   for (const key of Object.keys(module.item.shape)) {
     const value = row[key];
@@ -182,6 +200,39 @@ export interface BoundModule {
   list(db: DbOrTx, raw: RawAggregationQuery): Promise<Record<string, unknown>>;
   /** One record as the API shows it, or undefined. */
   read(db: DbOrTx, id: number): Promise<Item | undefined>;
+  /** One page of a related list (by key) of one record, under the aggregation contract. */
+  related: Readonly<Record<string, RelatedReader>>;
+}
+
+interface RelatedReader {
+  collection: CollectionSpec;
+  list(db: DbOrTx, id: number, raw: RawAggregationQuery): Promise<Record<string, unknown>>;
+}
+
+/** A related list bound to its table: its rows of one record, paged, sorted and filtered. */
+function bindRelated(owner: ModuleDecl, key: string, binding?: RelatedBinding): RelatedReader {
+  const decl = owner.related?.[key];
+  const name = `${owner.name}.related.${key}`;
+  if (!decl || !binding) fail(owner, `related list "${key}" has no table`);
+  const listed = { name, ...decl };
+  const columns = columnsOf(listed, binding);
+  const collection = collectionSpecOf(listed, columns, binding);
+  const source: AggregationSource = {
+    table: binding.table,
+    joins: binding.joins,
+    select: Object.fromEntries(
+      Object.keys(decl.item.shape).map((field) => [field, columns[field]!]),
+    ),
+  };
+  return {
+    collection,
+    async list(db, id, raw) {
+      const { rows, ...total } = await runAggregation<Item>(db, collection, source, raw, {
+        baseWhere: and(eq(binding.parent, id), binding.scope),
+      });
+      return { ...total, [decl.queryName]: rows.map((row) => toRecord(decl, row)) };
+    },
+  };
 }
 
 /**
@@ -202,6 +253,16 @@ export function bindModule<M extends ModuleDecl>(
   }
   if (module.create && !binding.create) fail(module, "its create form has no handler");
   if (module.edit && !binding.edit) fail(module, "its edit form has no handler");
+  for (const key of Object.keys(binding.related ?? {})) {
+    if (!module.related?.[key])
+      fail(module, `binds related list "${key}", which it does not declare`);
+  }
+  const related = Object.fromEntries(
+    Object.keys(module.related ?? {}).map((key) => [
+      key,
+      bindRelated(module, key, binding.related?.[key]),
+    ]),
+  );
   // What a record is: every field but the filter-only ones.
   const selection = Object.fromEntries(
     Object.keys(module.item.shape).map((key) => [key, columns[key]!]),
@@ -226,6 +287,7 @@ export function bindModule<M extends ModuleDecl>(
     binding: binding as unknown as ModuleBinding<ModuleDecl>,
     collection,
     read,
+    related,
     async list(db, raw) {
       const { rows, ...total } = await runAggregation<Item>(db, collection, source, raw, {
         baseWhere: binding.scope,
@@ -248,6 +310,7 @@ export type ModuleRoute =
       action: ActionDecl;
     }
   | { kind: "history"; method: "GET"; url: string; access: RouteAccess }
+  | { kind: "related"; method: "GET"; url: string; access: RouteAccess; name: string }
   | { kind: "create"; method: "POST"; url: string; access: RouteAccess; form: FormDecl }
   | { kind: "edit"; method: "PATCH"; url: string; access: RouteAccess; form: FormDecl };
 
@@ -281,6 +344,15 @@ export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
       url: `/api/${module.collection}/:id/audit`,
       access: accessOf(module.permission, `${module.thing.one} History`),
     });
+    for (const [name, list] of Object.entries(module.related ?? {})) {
+      routes.push({
+        kind: "related",
+        method: "GET",
+        url: `/api/${module.collection}/:id/${list.path}`,
+        access: accessOf(module.permission, `${module.thing.one} ${list.queryName}`),
+        name,
+      });
+    }
   }
   for (const [name, action] of Object.entries(module.actions)) {
     routes.push({
@@ -386,6 +458,32 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
           return listAudit(db, getTableName(binding.table), request.params.id, request.query);
         },
       );
+    } else if (route.kind === "related") {
+      const reader = bound.related[route.name]!;
+      const decl = module.related![route.name]!;
+      api.get(
+        route.url,
+        {
+          config,
+          preValidation: aggregationPreValidation,
+          schema: {
+            tags,
+            summary: `The ${decl.queryName} of one ${module.thing.one} (aggregation contract)`,
+            description: listDescription(decl),
+            "x-aggregation": aggregationExtension(reader.collection),
+            params: idParamsSchema,
+            querystring: aggregationQuerystring,
+            response: {
+              200: aggregationListSchema(decl.queryName, decl.item),
+              ...errorResponses(400, 401, 403, 404),
+            },
+          },
+        },
+        async (request) => {
+          if (!(await bound.read(db, request.params.id))) throw notFound(module.thing.one);
+          return (await reader.list(db, request.params.id, request.query)) as never;
+        },
+      );
     } else if (route.kind === "action" || route.kind === "edit") {
       // An action and the edit form are both one change of one record (runChange).
       const change =
@@ -469,7 +567,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
   }
 }
 
-function listDescription(module: ModuleDecl): string {
+function listDescription(module: Pick<ModuleDecl, "fields">): string {
   const flagged = (flag: keyof FieldDecl) =>
     Object.entries(module.fields)
       .filter(([, decl]) => decl[flag])

@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { DecisionBody, RemarkBody } from "../../src/shared/kit/module";
 import { businessApproval, businesses } from "../../src/shared/modules/businesses";
 import type { Tx } from "../db";
-import { administrators, businesses as table, users } from "../db/schema";
+import { administrators, businesses as table, users, walletTransactions } from "../db/schema";
 import { bindModule, type ActionContext } from "../kit/bind";
 
 /** A settlement account never leaves the server whole: its last four digits identify it. */
@@ -33,11 +33,26 @@ async function decide(tx: Tx, context: ActionContext<DecisionBody>) {
   await setStatus(context.body.action === "approve" ? "approved" : "rejected")(tx, context);
 }
 
+/** A business's payments: ledger rows of type payment, the payer joined, the debit as paid. */
+const payments = {
+  table: walletTransactions,
+  joins: [{ table: users, on: eq(users.id, walletTransactions.userId) }],
+  columns: {
+    payerId: walletTransactions.userId,
+    payerName: users.name,
+    payerAccountNumber: users.accountNumber,
+    amountSen: sql<number>`-${walletTransactions.amountSen}`.mapWith(Number),
+  },
+  parent: walletTransactions.businessId,
+  scope: eq(walletTransactions.type, "payment"),
+};
+
 /** The business list and detail: each with its owner (name, account number) joined. */
 export const businessesModule = bindModule(businesses, {
   table,
   joins,
   columns,
+  related: { payments },
   actions: { suspend: setStatus("suspended"), reinstate: setStatus("approved") },
   edit: async (tx, { id, body }) => {
     await tx.update(table).set({ feeRateBp: body.feeRateBp }).where(eq(table.id, id));

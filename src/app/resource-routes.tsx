@@ -35,7 +35,9 @@ export function resourceRoutes(modules: readonly ResourceModule[]) {
           key={`${resource.name}:${action}`}
           path={path}
           element={
-            <RequirePermission code={resource.meta.permissionCode}>
+            // Keyed: two modules' pages drawn by the same generated component are two pages, so
+            // one's state (its list's filters) never carries into the other's URL.
+            <RequirePermission key={resource.name} code={resource.meta.permissionCode}>
               <Page />
             </RequirePermission>
           }

@@ -41,6 +41,7 @@ export const NAMESPACES: readonly string[] = [
   "business",
   "businessApproval",
   "businessUpdate",
+  "payments",
   "kit",
 ];
 

@@ -237,3 +237,50 @@ test("approving a business puts it to work; its fee rate changes and it can be s
   // The oldest entry: the approval (the suspension's changes also name its remark).
   await expect(rows.filter({ hasText: "Documents checked" }).last()).toContainText("Approved");
 });
+
+test("approving a business update shows the new name on the business; a request it moved past is refused with the reason", async ({
+  page,
+}) => {
+  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await page.goto(`${server.url}/business-update`);
+  await expect(page.getByRole("heading", { name: "Business Update" })).toBeVisible();
+  const row = page.locator(".ant-table-row").filter({ hasText: "Block A Canteen & Grill" });
+  await row.getByRole("button", { name: "Approve the update of Block A Canteen" }).click();
+  const approve = page.getByRole("dialog", { name: "Apply these changes to Block A Canteen?" });
+  // The dialog says what changes, field by field: old → new.
+  await expect(approve.getByRole("rowheader", { name: "Business" })).toBeVisible();
+  await expect(approve.getByText("Block A Canteen & Grill")).toBeVisible();
+  await approve.getByRole("textbox", { name: "Remark" }).fill("New signage checked");
+  await approve.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("The update of Block A Canteen was applied.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The business carries its new name, the change on its history, and its recent payments.
+  await page.getByRole("navigation").getByRole("link", { name: "Business", exact: true }).click();
+  await page.getByRole("searchbox", { name: "Search businesses" }).fill("Grill");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("link", { name: "Block A Canteen & Grill" }).click();
+  await expect(page.getByRole("heading", { name: "Block A Canteen & Grill" })).toBeVisible();
+  const history = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "History" }) });
+  await expect(
+    history.getByRole("row").filter({ hasText: "Changed by an update request" }),
+  ).toContainText("New signage checked");
+  const payments = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Recent payments" }) });
+  await expect(payments.locator(".ant-table-row").first()).toContainText(/RM\s?\d/);
+  await expect(payments.getByText(/^[\d,]+\+? payments$/)).toBeVisible();
+
+  // A request sent under the business's old name: approving it is refused, and says why.
+  await page.goto(`${server.url}/business-update`);
+  const stale = page.locator(".ant-table-row").filter({ hasText: "Bean There Espresso Bar" });
+  await stale.getByRole("button", { name: "Approve the update of Bean There Coffee" }).click();
+  const refused = page.getByRole("dialog", { name: "Apply these changes to Bean There Coffee?" });
+  await refused.getByRole("textbox", { name: "Remark" }).fill("Looks fine");
+  await refused.getByRole("button", { name: "Approve" }).click();
+  await expect(
+    page.getByText("The business's name has changed since the merchant asked", { exact: false }),
+  ).toBeVisible();
+});

@@ -4,10 +4,10 @@
  * business), the settlement account never leaving the server whole, and a decision's remark
  * and reviewer on the record.
  */
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { businesses } from "../../server/db/schema";
+import { businesses, walletTransactions } from "../../server/db/schema";
 import { createAdmin, DEMO, login } from "./support/app";
 import {
   auditEntries,
@@ -138,6 +138,86 @@ describe("PATCH /api/businesses/{id}/approval-action", () => {
       await call(suite.app, staff, "GET", "/api/businesses/999999/audit"),
       404,
       "NOT_FOUND",
+    );
+  });
+});
+
+describe("GET /api/businesses/{id}/payments", () => {
+  it("lists the business's payments newest first, paged, each as the amount paid", async () => {
+    // The business paid most often in the demo ledger.
+    const [busiest] = await suite.db
+      .select({ id: walletTransactions.businessId })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.type, "payment"))
+      .groupBy(walletTransactions.businessId)
+      .orderBy(desc(count()))
+      .limit(1);
+    const business = { id: busiest!.id! };
+    const query = (params: Record<string, unknown>) =>
+      new URLSearchParams(
+        Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)]),
+      ).toString();
+    const response = await call(
+      suite.app,
+      staff,
+      "GET",
+      `/api/businesses/${business.id}/payments?${query({ pagination: { page: 1, pageSize: 5 } })}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as {
+      totalCount: number;
+      payments: Array<{ id: number; createdAt: string; amountSen: number; payerName: string }>;
+    };
+    const ledger = await suite.db
+      .select()
+      .from(walletTransactions)
+      .where(
+        and(eq(walletTransactions.businessId, business.id), eq(walletTransactions.type, "payment")),
+      )
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id));
+    expect(ledger.length).toBeGreaterThan(5);
+    // The contract counts up to 1,000 rows and says when it stopped.
+    expect(body).toMatchObject(
+      ledger.length > 1000
+        ? { totalCount: 1000, totalCountExact: false }
+        : { totalCount: ledger.length },
+    );
+    expect(body.payments.map((row) => row.id)).toEqual(ledger.slice(0, 5).map((row) => row.id));
+    expect(body.payments.map((row) => row.amountSen)).toEqual(
+      ledger.slice(0, 5).map((row) => -row.amountSen),
+    );
+    expect(body.payments.every((row) => row.amountSen > 0 && row.payerName !== "")).toBe(true);
+    // Sorted by amount on request; refused when sorted or filtered by what it does not allow.
+    const byAmount = await call(
+      suite.app,
+      staff,
+      "GET",
+      `/api/businesses/${business.id}/payments?${query({ sort: { amountSen: -1 } })}`,
+    );
+    const amounts = (byAmount.json() as typeof body).payments.map((row) => row.amountSen);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    for (const bad of [{ sort: { reference: 1 } }, { filter: { businessId: 1 } }]) {
+      const refused = await call(
+        suite.app,
+        staff,
+        "GET",
+        `/api/businesses/${business.id}/payments?${query(bad)}`,
+      );
+      expectError(refused, 400, "INVALID_QUERY");
+    }
+  });
+
+  it("answers 404 for an unknown business and 403 without Business (4)", async () => {
+    expectError(
+      await call(suite.app, staff, "GET", "/api/businesses/999999/payments"),
+      404,
+      "NOT_FOUND",
+    );
+    const business = await businessIn("approved");
+    expectNoPermission(
+      await call(suite.app, suite.finance, "GET", `/api/businesses/${business.id}/payments`),
+      "GET",
+      "Business payments",
     );
   });
 });

@@ -62,8 +62,13 @@ describe("translations", () => {
     expect(namespaceFiles("en-US")).toEqual([...NAMESPACES, "calculator"].sort());
   });
 
-  it("load every declared module's namespace in the console", () => {
+  it("load every declared module's namespace in the console, its related lists' too", () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(MODULES.map((module) => module.i18n)));
+    const related = MODULES.flatMap((module) =>
+      Object.values(module.related ?? {}).map((list) => list.i18n),
+    );
+    expect(related.length).toBeGreaterThan(0);
+    expect(NAMESPACES).toEqual(expect.arrayContaining(related));
   });
 
   it("have no key in English that Chinese lacks", () => {

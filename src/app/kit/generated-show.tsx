@@ -11,6 +11,7 @@ import { QueryError } from "../components/query-error";
 import { displayText, renderCell } from "./cells";
 import { ActionButtons, DecisionDialog, type DecisionRequest } from "./decision";
 import { RecordHistory } from "./history-panel";
+import { RelatedList } from "./related-list";
 import { useModule } from "./use-module";
 import { fieldLabel, moduleText, titleOf } from "./texts";
 
@@ -78,6 +79,11 @@ export default function GeneratedShow() {
           ))}
         </Descriptions>
       </Panel>
+      {Object.entries(module.related ?? {}).map(([name, list]) => (
+        <div key={name} style={{ marginTop: 16 }}>
+          <RelatedList module={module} name={name} list={list} id={result.id} />
+        </div>
+      ))}
       <div style={{ marginTop: 16 }}>
         <RecordHistory
           url={`/api/${module.collection}/${result.id}/audit`}

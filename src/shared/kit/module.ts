@@ -284,6 +284,46 @@ export function form<Body extends z.ZodObject>(decl: FormDecl<Body>): FormDecl<B
 
 export type SortOrder = "asc" | "desc";
 
+/**
+ * Records that belong to one record, listed (paged, newest first) on its detail page: a
+ * business's payments, a settlement's payments. Served at `GET /api/{collection}/{id}/{path}`
+ * under the aggregation contract, rows under `queryName`, with the module's permission.
+ */
+export interface RelatedInput<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
+  path: string;
+  queryName: string;
+  /** Words of its fields: `<i18n>:fields.<field>`, values `<i18n>:<field>.<value>`. */
+  i18n: string;
+  fields: F;
+  defaultSort: ReadonlyArray<readonly [keyof F & string, SortOrder]>;
+  /** The OpenAPI component name of one row. */
+  schemaId: string;
+}
+
+/** A declared related list: its sort checked against its fields, its rows' zod object made. */
+export interface RelatedDecl extends Omit<RelatedInput, "defaultSort"> {
+  defaultSort: ReadonlyArray<readonly [string, SortOrder]>;
+  item: z.ZodObject;
+}
+
+/** Declares a related list (RelatedInput); its rows are its fields' zod types. */
+export function related<F extends Record<string, FieldDecl>>(
+  input: RelatedInput<F>,
+): RelatedDecl {
+  return { ...input, item: itemOf(input.fields).meta({ id: input.schemaId }) };
+}
+
+/** One record's zod object: every field but the filter-only ones, in declaration order. */
+function itemOf(fields: Record<string, FieldDecl>): z.ZodObject {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, decl]) => !decl.filterOnly)
+        .map(([key, decl]) => [key, decl.schema]),
+    ),
+  );
+}
+
 type AnyForm = FormDecl | undefined;
 
 export interface ModuleInput<
@@ -338,6 +378,8 @@ export interface ModuleInput<
   schemaId?: string;
   /** A view of another module's records (same fields): its record schema is reused. */
   viewOf?: ModuleDecl;
+  /** Lists on the detail page of records that belong to this one (`<i18n>:related.<key>`). */
+  related?: Readonly<Record<string, RelatedDecl>>;
 }
 
 export interface ModuleDecl<
@@ -427,20 +469,24 @@ export function defineModule<
   }
   if (input.create && !input.paths.create) throw problem(name, "create form has no paths.create");
   if (input.edit && !input.paths.edit) throw problem(name, "edit form has no paths.edit");
-  const shape = Object.fromEntries(
-    Object.entries(fields)
-      .filter(([, decl]) => !decl.filterOnly)
-      .map(([key, decl]) => [key, decl.schema]),
-  );
+  for (const [key, list] of Object.entries(input.related ?? {})) {
+    if (!input.paths.show) throw problem(name, `related list "${key}" has no detail page to be on`);
+    for (const [field] of list.defaultSort) {
+      if (!(field in list.fields)) {
+        throw problem(name, `related list "${key}" sorts by "${field}", which is no field`);
+      }
+    }
+  }
+  const record = itemOf(fields);
   if (input.viewOf) {
-    const own = Object.keys(shape).sort().join();
+    const own = Object.keys(record.shape).sort().join();
     if (own !== Object.keys(input.viewOf.item.shape).sort().join()) {
       throw problem(name, `its fields differ from those of "${input.viewOf.name}", which it views`);
     }
   }
   // A view shows the records of the module it views: one schema (and OpenAPI component).
   const item = (input.viewOf?.item ??
-    z.object(shape).meta({ id: input.schemaId ?? `${input.queryName}Item` })) as ModuleDecl<
+    record.meta({ id: input.schemaId ?? `${input.queryName}Item` })) as ModuleDecl<
     F,
     A,
     C,

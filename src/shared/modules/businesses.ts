@@ -1,9 +1,18 @@
 import { z } from "zod";
 
-import { BUSINESS_CATEGORIES, BUSINESS_STATUSES } from "../domain";
-import { decision, defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
+import { BUSINESS_CATEGORIES, BUSINESS_STATUSES, LEDGER_STATUSES } from "../domain";
+import {
+  decision,
+  defineModule,
+  field,
+  form,
+  related,
+  remarkAction,
+  type ItemOf,
+} from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { LEDGER_STATUS_TAGS } from "./top-ups";
 
 const STATUS_TAGS = {
   pending: "gold",
@@ -93,6 +102,48 @@ const BUSINESS_FIELDS = {
   updatedAt: field(isoDateTime),
 };
 
+/**
+ * Wallet payments to a merchant, newest first: who paid, how much, and what became of it (a
+ * refunded payment is `reversed`). Its words are the `payments` namespace.
+ */
+export const merchantPayments = related({
+  path: "payments",
+  queryName: "payments",
+  i18n: "payments",
+  schemaId: "MerchantPayment",
+  fields: {
+    id: field(z.number().int(), { sort: true }),
+    createdAt: field(isoDateTime, {
+      list: { width: 160 },
+      filter: "dateRange",
+      sort: true,
+      display: { kind: "dateTime" },
+    }),
+    reference: field(z.string(), { list: { width: 190 } }),
+    payerId: field(z.number().int()),
+    payerName: field(z.string(), {
+      list: { width: 170 },
+      display: { kind: "link", to: "users", idField: "payerId" },
+    }),
+    payerAccountNumber: field(z.string(), { list: { width: 130 } }),
+    /** What the payer paid, in sen (the ledger holds it as the wallet's debit). */
+    amountSen: field(z.number().int(), {
+      list: { width: 110 },
+      sort: true,
+      display: { kind: "money" },
+    }),
+    status: field(z.enum(LEDGER_STATUSES), {
+      list: { width: 110 },
+      filter: "choice",
+      display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
+    }),
+  },
+  defaultSort: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+});
+
 /** Business > Business (4): every merchant, its detail, fee rate, suspension and reinstatement. */
 export const businesses = defineModule({
   name: "businesses",
@@ -114,6 +165,7 @@ export const businesses = defineModule({
     ["createdAt", "desc"],
     ["id", "desc"],
   ],
+  related: { payments: merchantPayments },
   actions: {
     suspend: remarkAction({
       verb: "suspend",

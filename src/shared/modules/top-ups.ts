@@ -18,7 +18,8 @@ export const counterTopUpBody = z
 export type CounterTopUpBody = z.infer<typeof counterTopUpBody>;
 
 const CHANNEL_TAGS = { fpx: "blue", card: "purple", agent: "cyan", counter: "orange" } as const;
-const STATUS_TAGS = {
+/** A ledger row's status as a tag: one colour scheme for every list of ledger rows. */
+export const LEDGER_STATUS_TAGS = {
   pending: "gold",
   success: "green",
   failed: "red",
@@ -82,7 +83,7 @@ export const topUps = defineModule({
       filter: "choice",
       sort: true,
       export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
+      display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
     }),
     agentUserId: field(z.number().int().nullable(), { filter: "numberRange" }),
     agentName: field(z.string().nullable(), {
