@@ -155,7 +155,10 @@ describe("GET /api/businesses/{id}/payments", () => {
     const business = { id: busiest!.id! };
     const query = (params: Record<string, unknown>) =>
       new URLSearchParams(
-        Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)]),
+        Object.entries(params).map(([key, value]): [string, string] => [
+          key,
+          JSON.stringify(value),
+        ]),
       ).toString();
     const response = await call(
       suite.app,

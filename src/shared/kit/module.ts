@@ -307,9 +307,7 @@ export interface RelatedDecl extends Omit<RelatedInput, "defaultSort"> {
 }
 
 /** Declares a related list (RelatedInput); its rows are its fields' zod types. */
-export function related<F extends Record<string, FieldDecl>>(
-  input: RelatedInput<F>,
-): RelatedDecl {
+export function related<F extends Record<string, FieldDecl>>(input: RelatedInput<F>): RelatedDecl {
   return { ...input, item: itemOf(input.fields).meta({ id: input.schemaId }) };
 }
 
