@@ -62,6 +62,17 @@ describe("translations", () => {
     expect(namespaceFiles("en-US")).toEqual([...NAMESPACES, "calculator"].sort());
   });
 
+  it("count a list's total in the singular for one ('1 submission', never '1 submissions')", () => {
+    const totals = [...english.keys()].filter((key) => /:list\.total(_\w+)?$/.test(key));
+    const namespaces = new Set(totals.map((key) => key.split(":")[0]));
+    expect(namespaces.size).toBeGreaterThan(5);
+    for (const ns of namespaces) {
+      expect(english.get(`${ns}:list.total_one`), ns).toMatch(/^\{\{total\}\} \w/);
+      expect(english.get(`${ns}:list.total_other`), ns).toBeDefined();
+      expect(english.has(`${ns}:list.total`), ns).toBe(false);
+    }
+  });
+
   it("load every declared module's namespace in the console, its related lists' too", () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(MODULES.map((module) => module.i18n)));
     const related = MODULES.flatMap((module) =>
