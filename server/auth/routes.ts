@@ -17,6 +17,7 @@ import { verifyAgainstDecoy, verifyPassword } from "./password";
 export const LOGIN_MESSAGES = {
   wrongPassword: "Wrong password",
   banned: "User is banned from login.",
+  disabled: "User is disabled.",
 } as const;
 
 /** The e-mail part of the login rate-limit key, read before validation (the body may be junk). */
@@ -74,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
         );
       }
       if (admin.status !== "active") {
-        throw new HttpError(403, LOGIN_MESSAGES.banned, undefined, {
+        // A disabled account is told so, not that it is banned: each has its own message.
+        throw new HttpError(403, LOGIN_MESSAGES[admin.status], undefined, {
           email: await supportEmail(db, config),
         });
       }

@@ -6,7 +6,8 @@ import type { ApiError, ApiErrorKind } from "./api-error";
  *
  * - clearTokenAndReload: the session is dead; remove the token, tell the user, reload (to login)
  * - showData: the server already wrote the text to show in `data` (Wrong password)
- * - bannedDialog: the `Account banned from login` dialog with the contact e-mail
+ * - bannedDialog: the `Account banned from login` (or `Account disabled`) dialog with the contact
+ *   e-mail
  * - toast: an error toast, session untouched
  * - silent: nothing by this layer (coded errors are shown by the form that caused them)
  */
@@ -45,6 +46,11 @@ export const SERVER_MESSAGE_CATALOGUE: Readonly<Record<string, CatalogueEntry>> 
     effect: "bannedDialog",
     key: "errors:bannedDialog.content",
     titleKey: "errors:bannedDialog.title",
+  },
+  "User is disabled.": {
+    effect: "bannedDialog",
+    key: "errors:disabledDialog.content",
+    titleKey: "errors:disabledDialog.title",
   },
 };
 
@@ -140,7 +146,7 @@ export function resolveApiError(error: ApiError): ResolvedApiError {
   }
   if (byMessage?.effect === "bannedDialog") {
     const email = bannedEmail(error.data);
-    const key = email ? byMessage.key : "errors:bannedDialog.contentNoEmail";
+    const key = email ? byMessage.key : `${byMessage.key}NoEmail`;
     return { ...byMessage, key, values: { email }, text };
   }
   if (byMessage) return { ...byMessage, text };

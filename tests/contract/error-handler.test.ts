@@ -124,6 +124,23 @@ describe("central handler: messages that leave the session alone", () => {
     expect(schedule).not.toHaveBeenCalled();
   });
 
+  it("tells a disabled administrator the account is disabled, not banned", async () => {
+    setToken(aToken());
+    const { showBannedDialog } = await handle(() =>
+      HttpResponse.json(
+        { message: "User is disabled.", data: { email: "support@ucsi.example" } },
+        { status: 403 },
+      ),
+    );
+    expect(showBannedDialog).toHaveBeenCalledWith({
+      title: "Account disabled",
+      content:
+        "This account is disabled. Please contact admin at support@ucsi.example to have it enabled again.",
+      email: "support@ucsi.example",
+    });
+    expect(getToken()).toBeUndefined();
+  });
+
   it("toasts any other message as it is", async () => {
     const { notify } = await handle(message("Settlement already paid", 409));
     expect(notify).toHaveBeenCalledWith(

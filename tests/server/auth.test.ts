@@ -96,6 +96,24 @@ describe("POST /v1/api/auth/login", () => {
     });
   });
 
+  it("tells a disabled administrator it is disabled, not banned", async () => {
+    const { admin, password } = await createAdmin(app, superToken, [0]);
+    await testDb.database.db
+      .update(administrators)
+      .set({ status: "disabled" })
+      .where(eq(administrators.id, admin.id));
+    const response = await app.inject({
+      method: "POST",
+      url: "/v1/api/auth/login",
+      payload: { email: admin.email, password },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: "User is disabled.",
+      data: { email: "superadmin@wallet.example" },
+    });
+  });
+
   it("does not reveal a banned account to someone without its password", async () => {
     const response = await app.inject({
       method: "POST",
