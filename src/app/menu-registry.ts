@@ -11,3 +11,10 @@ export const IMPLEMENTED_MENU_CODES: ReadonlySet<string> = new Set([
   ...SHELL_MENU_CODES,
   ...resourceModules.map((module) => module.resource.meta.menuCode),
 ]);
+
+/** The permission codes of the modules in this build: the ones worth granting. */
+export const IMPLEMENTED_PERMISSION_CODES: ReadonlySet<number> = new Set(
+  resourceModules.flatMap(({ resource }) =>
+    resource.meta.permissionCode === null ? [] : [resource.meta.permissionCode],
+  ),
+);
