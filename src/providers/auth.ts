@@ -12,6 +12,7 @@ import {
 import { handleApiError, notifyError } from "./error-handler";
 import { translateResolved, type Translate } from "./errors";
 import { http } from "./http";
+import { changeLanguage, currentLanguage } from "./i18n";
 import { clearToken, getToken, setToken } from "./session";
 
 export const LOGIN_PATH = "/login";
@@ -94,6 +95,9 @@ export const authProvider: AuthProvider = {
       const { data } = await http.post<LoginResponse>(LOGIN_API_PATH, { email, password });
       setToken(data.token);
       setCurrentAdmin(data.admin);
+      // The account's saved language applies from the moment its administrator signs in.
+      const saved = data.admin.language;
+      if (saved !== null && saved !== currentLanguage()) await changeLanguage(saved);
       return { success: true, redirectTo: HOME_PATH };
     } catch (error) {
       return loginFailure(error);

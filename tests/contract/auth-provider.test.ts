@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -5,6 +6,7 @@ import { authProvider, isLoginError } from "../../src/providers/auth";
 import { getCurrentAdmin } from "../../src/providers/current-admin";
 import { dataProvider } from "../../src/providers/data";
 import { configureErrorHandling, type ErrorNotice } from "../../src/providers/error-handler";
+import { changeLanguage } from "../../src/providers/i18n";
 import { getToken, setToken } from "../../src/providers/session";
 import { anAdmin, aToken } from "./support/fixtures";
 import { initErrorTexts } from "./support/i18n";
@@ -50,6 +52,20 @@ describe("login", () => {
     expect(localStorage.getItem("jwt")).toBe(token);
     await expect(authProvider.getIdentity!()).resolves.toEqual(admin);
     expect(requests).toHaveLength(1);
+  });
+
+  it("applies the account's saved language at sign-in", async () => {
+    const chinese = { ...admin, language: "cn-ZH" as const };
+    server.use(
+      mswHttp.post(`${API}/api/auth/login`, () =>
+        HttpResponse.json({ token: aToken(), admin: chinese }),
+      ),
+    );
+    expect(i18next.language).toBe("en-US");
+    await authProvider.login({ email: admin.email, password: "Secret123" });
+    expect(i18next.language).toBe("cn-ZH");
+    expect(localStorage.getItem("language")).toBe("cn-ZH");
+    await changeLanguage("en-US");
   });
 
   it("shows the server's localised text for a wrong password and stores nothing", async () => {

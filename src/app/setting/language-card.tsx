@@ -1,5 +1,6 @@
-import { useCustomMutation, useGetIdentity } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity, useNotification } from "@refinedev/core";
 import { Button, Form, Radio } from "antd";
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import type { AdminDto } from "../../providers/api-types";
 import { setCurrentAdmin } from "../../providers/current-admin";
@@ -25,6 +26,7 @@ export function LanguageCard() {
   const { data: admin, refetch } = useGetIdentity<AdminDto>();
   const [form] = Form.useForm<{ language: Language }>();
   const { mutate, mutation } = useCustomMutation<AdminDto>();
+  const { open } = useNotification();
 
   const submit = ({ language }: { language: Language }) =>
     mutate(
@@ -32,13 +34,15 @@ export function LanguageCard() {
         url: ACCOUNT_PATH,
         method: "patch",
         values: { language },
-        successNotification: () => ({ type: "success", message: t("language.saved") }),
+        // Said once the new language is in force, so "saved" reads in the language chosen.
+        successNotification: false,
         errorNotification: codedErrorNotification(t, t("language.failed")),
       },
       {
         onSuccess: async ({ data }) => {
           setCurrentAdmin(data);
           await changeLanguage(language);
+          open?.({ type: "success", message: i18next.t("setting:language.saved") });
           void refetch();
         },
       },
