@@ -13,6 +13,7 @@ import type { UserDetail } from "../../src/providers/api-types";
 import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
 import { BanToggle } from "../../src/resources/users/actions/ban-toggle";
+import { formatDateTime } from "../../src/app/format";
 import { HistoryPanel } from "../../src/resources/users/actions/history-panel";
 import { ResetPassword } from "../../src/resources/users/actions/reset-password";
 import { UrlEdit } from "../../src/resources/users/actions/url-edit";
@@ -269,6 +270,28 @@ describe("history", () => {
     expect(await screen.findByText("URL changed")).toBeVisible();
     expect(screen.getByText("URL changed").closest("tr")).toHaveTextContent(
       "URL: — → https://a.example",
+    );
+  });
+
+  it("shows an instant no field describes (a reset link's expiry) as a date and time, labelled", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/users/42/audit`, () =>
+        HttpResponse.json({
+          totalCount: 1,
+          entries: [
+            entry(5, "user.password_reset", {
+              before: null,
+              after: { email: "aina@ucsi.example", expiresAt: "2026-11-24T01:44:32.417Z" },
+            }),
+          ],
+        }),
+      ),
+    );
+    renderWithRefine(<HistoryPanel userId={42} version={1} />);
+    const row = (await screen.findByText(/Link expires/)).closest("tr")!;
+    expect(row).not.toHaveTextContent("2026-11-24T01:44");
+    expect(row).toHaveTextContent(
+      `Link expires: — → ${formatDateTime("2026-11-24T01:44:32.417Z")}`,
     );
   });
 

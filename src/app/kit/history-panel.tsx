@@ -17,6 +17,7 @@ interface AuditList {
 }
 
 /** Plain words only are looked up (i18next reads ":" and "." as separators). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const isPlainKey = (key: string) => /^[\w-]+$/.test(key);
 
 /**
@@ -69,6 +70,8 @@ export function RecordHistory({
     if (value === null || value === undefined || value === "") return none;
     if (typeof value === "boolean") return t(value ? "history.yes" : "history.no");
     if (typeof value === "object") return JSON.stringify(value);
+    // An instant the record's fields do not describe (a reset link's expiry) still reads as one.
+    if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDateTime(value);
     return String(value as string | number);
   };
 
