@@ -7,6 +7,7 @@ import { createAccessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
 import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../providers/i18n";
+import { consoleComponentConfig } from "./console-config";
 import { queryClientConfig } from "../providers/query-client";
 import { getToken } from "../providers/session";
 import { DocumentTitle } from "./document-title";
@@ -21,7 +22,6 @@ import {
   RedirectToLogin,
   SessionGate,
 } from "./session-gate";
-import { brandTheme } from "./theme";
 
 /** Resolves when the active language's texts are in, so the first paint is already translated. */
 export const consoleReady: Promise<void> = initI18n();
@@ -49,12 +49,7 @@ export default function Console() {
   const resources = useDeclaredResources();
 
   return (
-    <ConfigProvider
-      theme={brandTheme}
-      locale={antdLocale}
-      // antd would render two-character Chinese labels as "确 定".
-      button={{ autoInsertSpace: false }}
-    >
+    <ConfigProvider {...consoleComponentConfig(antdLocale)}>
       <AntdApp>
         <BrowserRouter>
           <Refine
