@@ -12,6 +12,7 @@ import { http as mswHttp, HttpResponse } from "msw";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
+import { formatDateTime } from "../../src/app/format";
 import { resourceOf } from "../../src/app/kit/resource";
 import GeneratedList from "../../src/app/kit/generated-list";
 import GeneratedShow from "../../src/app/kit/generated-show";
@@ -108,6 +109,10 @@ describe("Business Update list", () => {
     expect(row.getByText("Café")).toBeInTheDocument();
     expect(row.getByText("Canteen")).toBeInTheDocument();
     expect(row.getByText("•••• 9027")).toBeInTheDocument();
+    // A date is one unit in a narrow column: it never wraps inside itself.
+    expect(row.getByText(formatDateTime("2026-03-04T05:06:07.000Z"))).toHaveStyle({
+      whiteSpace: "nowrap",
+    });
   });
 
   it("names a field businesses no longer have by its key", async () => {

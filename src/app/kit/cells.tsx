@@ -160,6 +160,16 @@ export function renderCell(
     case "text":
       return display.strong ? <Typography.Text strong>{text}</Typography.Text> : text;
     default:
-      return text;
+      // A date is one unit: Chinese text may break between any two characters ("29 / 日").
+      return isInstantField(module, field) || display?.kind === "date" ? (
+        <NoWrap>{text}</NoWrap>
+      ) : (
+        text
+      );
   }
+}
+
+/** Text that never wraps inside itself (a date and time in a narrow column). */
+export function NoWrap({ children }: { children: ReactNode }) {
+  return <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
 }

@@ -6,6 +6,7 @@ import type { AuditEntry } from "../../providers/api-types";
 import { dataProvider } from "../../providers/data";
 import { auditChanges } from "../../resources/users/actions/requests";
 import { Panel } from "../components/panel";
+import { NoWrap } from "./cells";
 import { QueryError } from "../components/query-error";
 import { formatDateTime } from "../format";
 
@@ -112,7 +113,7 @@ export function RecordHistory({
           dataIndex="createdAt"
           title={t("history.when")}
           width={160}
-          render={(value: string) => formatDateTime(value)}
+          render={(value: string) => <NoWrap>{formatDateTime(value)}</NoWrap>}
         />
         <Table.Column<AuditEntry>
           dataIndex="adminName"

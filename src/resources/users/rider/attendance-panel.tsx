@@ -1,3 +1,4 @@
+import { NoWrap } from "../../../app/kit/cells";
 import { useCustom } from "@refinedev/core";
 import { Button, DatePicker, Empty, Flex, Form, Table, Typography } from "antd";
 import type { Dayjs } from "dayjs";
@@ -72,17 +73,19 @@ export function AttendancePanel({ user }: { user: UserDetail }) {
             {
               key: "date",
               title: t("attendance.date"),
-              render: (_, day) => formatDate(`${day.date}T00:00:00`),
+              render: (_, day) => <NoWrap>{formatDate(`${day.date}T00:00:00`)}</NoWrap>,
             },
             {
               key: "clockIn",
               title: t("attendance.clockIn"),
-              render: (_, day) => formatDateTime(day.clockIn),
+              render: (_, day) => <NoWrap>{formatDateTime(day.clockIn)}</NoWrap>,
             },
             {
               key: "clockOut",
               title: t("attendance.clockOut"),
-              render: (_, day) => formatDateTime(day.clockOut, t("attendance.stillIn")),
+              render: (_, day) => (
+                <NoWrap>{formatDateTime(day.clockOut, t("attendance.stillIn"))}</NoWrap>
+              ),
             },
             {
               key: "worked",
