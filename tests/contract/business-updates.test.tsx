@@ -115,6 +115,27 @@ describe("Business Update list", () => {
     });
   });
 
+  it("goes to the last page from a page past the end, instead of saying there are none", async () => {
+    server.use(
+      mswHttp.get(LIST, ({ request }) => {
+        const { page } = JSON.parse(new URL(request.url).searchParams.get("pagination")!) as {
+          page: number;
+        };
+        return HttpResponse.json({
+          totalCount: 13,
+          businessUpdateRequests: page === 2 ? [aRequest()] : [],
+        });
+      }),
+    );
+    renderAt("/business-update?currentPage=99");
+    expect(await screen.findByRole("link", { name: "Library Café" })).toBeInTheDocument();
+    const pages = requests
+      .filter((candidate) => candidate.url.startsWith(`${LIST}?`))
+      .map((candidate) => (jsonParam(candidate, "pagination") as { page: number }).page);
+    expect(pages).toEqual([99, 2]);
+    expect(screen.queryByText("There are no update requests with this status.")).toBeNull();
+  });
+
   it("names a field businesses no longer have by its key", async () => {
     serveList([
       aRequest({ changes: [{ field: "openingHours", from: "09:00–21:00", to: "08:00–22:00" }] }),

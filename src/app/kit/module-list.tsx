@@ -2,7 +2,7 @@ import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Button, Flex, Table, Typography, type CheckboxProps } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
@@ -77,11 +77,17 @@ export function ModuleList({
   const text = moduleText(t, module);
   const navigate = useNavigate();
   const [firstSort] = module.defaultSort;
-  const { tableProps, tableQuery, filters, setFilters, sorters, searchFormProps } = useTable<
-    Row,
-    HttpError,
-    ListSearch
-  >({
+  const {
+    tableProps,
+    tableQuery,
+    filters,
+    setFilters,
+    sorters,
+    searchFormProps,
+    currentPage,
+    setCurrentPage,
+    pageSize,
+  } = useTable<Row, HttpError, ListSearch>({
     resource: module.name,
     onSearch: (values) => filtersOf(module, values),
     pagination: { pageSize: LIST_PAGING.defaultPageSize },
@@ -96,6 +102,13 @@ export function ModuleList({
   // Set during render, so the list is first requested with typed values, never with "true".
   const restored = restoreFilterTypes(module, filters);
   if (restored) setFilters(restored, "replace");
+  // A page past the end (an old link, rows decided meanwhile) shows the last page, not "none yet".
+  const lastPage = Math.max(1, Math.ceil((tableQuery.data?.total ?? 0) / pageSize));
+  const pastTheEnd =
+    tableQuery.data !== undefined && tableQuery.data.data.length === 0 && currentPage > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setCurrentPage(lastPage);
+  }, [pastTheEnd, lastPage, setCurrentPage]);
 
   const actions = Object.entries(module.actions);
   const bulkActions = actions.filter(([, action]) => action.bulk);
