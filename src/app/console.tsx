@@ -7,6 +7,7 @@ import { createAccessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
 import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../providers/i18n";
+import { AccountSync } from "./account-sync";
 import { consoleComponentConfig } from "./console-config";
 import { queryClientConfig } from "../providers/query-client";
 import { getToken } from "../providers/session";
@@ -67,6 +68,7 @@ export default function Console() {
             }}
           >
             <ErrorHandlingBridge />
+            <AccountSync />
             <UnsavedChangesNotifier />
             <Routes>
               <Route path="/" element={<Navigate to="/dashboard" replace />} />

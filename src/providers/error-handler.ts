@@ -62,6 +62,9 @@ const defaultDeps: ErrorHandlerDeps = {
 
 let configured: Partial<ErrorHandlerDeps> = {};
 
+/** Dispatched on `window` when the API refuses a call for want of a permission code. */
+export const PERMISSION_DENIED_EVENT = "console:permission-denied";
+
 /**
  * Lets the shell plug in its translator, toast and dialog (it owns antd's `App` context, which
  * static helpers cannot reach). Returns a function that restores the previous wiring.
@@ -121,6 +124,10 @@ export function handleApiError(
   const described = describeApiError(error, deps.t);
   if (handled.has(described.error)) return described;
   handled.add(described.error);
+  // A refusal for want of a code: the administrator's codes may have changed since they were read.
+  if (described.resolved.key === "errors:permissionDenied") {
+    window.dispatchEvent(new Event(PERMISSION_DENIED_EVENT));
+  }
   const reloads = described.effect === "clearTokenAndReload" || endSession;
   if (reloads || described.effect === "bannedDialog") deps.clearSession();
   if (described.notice) deps.notify(described.notice);

@@ -367,3 +367,61 @@ test("the server stopped: Fail to fetch data, and the page stays on screen", asy
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("navigation")).toBeVisible();
 });
+
+test.describe("sessions across tabs and permission changes", () => {
+  test("signing out in one tab signs the other out at once; signing in there brings it back", async ({
+    page,
+  }) => {
+    const { email } = await createAdministrator(server.url, superToken);
+    await logInToDashboard(page, server.url, email, PASSWORD);
+    const other = await page.context().newPage();
+    await other.goto(`${server.url}/user-mgmt`);
+    await expect(other.getByRole("heading", { name: "User" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    // The other tab follows without being touched: no blank page, no 30-second wait.
+    await expect(other).toHaveURL(/\/login/, { timeout: 5_000 });
+    await expect(other.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+    await logIn(page, server.url, email, PASSWORD);
+    await expect(other).toHaveURL(/\/dashboard/, { timeout: 5_000 });
+    await other.close();
+  });
+
+  test("a code taken away while signed in leaves the menu when the tab regains focus", async ({
+    page,
+  }) => {
+    const { id, email } = await createAdministrator(server.url, superToken);
+    await api(`${server.url}/v1/user-mgmt/change-admin-permission`, {
+      method: "POST",
+      token: superToken,
+      body: JSON.stringify({ admin_id: id, permission_codes: [0, 33] }),
+    });
+    await logInToDashboard(page, server.url, email, PASSWORD);
+    const menu = page.getByRole("navigation");
+    await expect(menu.getByRole("link", { name: "Top Up Transaction" })).toBeVisible();
+
+    const setCodes = (codes: number[]) =>
+      api(`${server.url}/v1/user-mgmt/change-admin-permission`, {
+        method: "POST",
+        token: superToken,
+        body: JSON.stringify({ admin_id: id, permission_codes: codes }),
+      });
+    await setCodes([0]);
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(menu.getByRole("link", { name: "Top Up Transaction" })).toHaveCount(0);
+
+    // Given back, then taken away again while the tab keeps its focus: the page opened with the
+    // stale menu is refused by the API, and that refusal reads the codes again.
+    await setCodes([0, 33]);
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(menu.getByRole("link", { name: "Top Up Transaction" })).toBeVisible();
+    await setCodes([0]);
+    await menu.getByRole("link", { name: "Top Up Transaction" }).click();
+    await expect(menu.getByRole("link", { name: "Top Up Transaction" })).toHaveCount(0);
+    await expect(
+      page.getByText(/not permitted|no permission|Access denied/i).first(),
+    ).toBeVisible();
+  });
+});

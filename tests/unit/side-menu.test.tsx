@@ -1,18 +1,12 @@
-import type * as RefineCore from "@refinedev/core";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SideMenu } from "../../src/app/layout/side-menu";
+import type { AdminDto } from "../../src/providers/api-types";
+import { setCurrentAdmin } from "../../src/providers/current-admin";
 import { changeLanguage, initI18n } from "../../src/providers/i18n";
 
-const identity = vi.hoisted(() => ({ current: undefined as unknown }));
-
-vi.mock("@refinedev/core", async (importOriginal) => ({
-  ...(await importOriginal<typeof RefineCore>()),
-  useGetIdentity: () => ({ data: identity.current }),
-}));
-
-const adminWith = (permissions: number[], isSuperAdmin = false) => ({
+const adminWith = (permissions: number[], isSuperAdmin = false): AdminDto => ({
   id: 7,
   name: "Test Admin",
   email: "test@wallet.example",
@@ -44,14 +38,14 @@ beforeEach(async () => {
 
 describe("SideMenu", () => {
   it("renders no entry until the administrator is known", () => {
-    identity.current = undefined;
+    setCurrentAdmin(null);
     renderMenuAt("/dashboard");
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
   });
 
   it("lists only the entries the administrator may use, as links", () => {
-    identity.current = adminWith([0]);
+    setCurrentAdmin(adminWith([0]));
     renderMenuAt("/dashboard");
     const nav = screen.getByRole("navigation", { name: "Main navigation" });
     expect(
@@ -62,13 +56,13 @@ describe("SideMenu", () => {
   });
 
   it("shows Admin to an administrator holding code 8, linked to its list", () => {
-    identity.current = adminWith([8]);
+    setCurrentAdmin(adminWith([8]));
     renderMenuAt("/dashboard");
     expect(screen.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin-mgmt");
   });
 
   it("highlights Admin on an administrator's edit page (alias)", () => {
-    identity.current = adminWith([8]);
+    setCurrentAdmin(adminWith([8]));
     renderMenuAt("/manage-admin/3/edit");
     const admin = screen.getByRole("link", { name: "Admin" }).closest("li");
     expect(admin).toHaveClass("ant-menu-item-selected");
@@ -77,7 +71,7 @@ describe("SideMenu", () => {
   });
 
   it("highlights the page a ?id= shell parameter opens, whatever the path", () => {
-    identity.current = adminWith([8]);
+    setCurrentAdmin(adminWith([8]));
     renderMenuAt("/admin-mgmt?id=dashboard");
     expect(screen.getByRole("link", { name: "Dashboard" }).closest("li")).toHaveClass(
       "ant-menu-item-selected",
@@ -85,7 +79,7 @@ describe("SideMenu", () => {
   });
 
   it("speaks the current language", async () => {
-    identity.current = adminWith([], true);
+    setCurrentAdmin(adminWith([], true));
     await changeLanguage("cn-ZH");
     renderMenuAt("/setting");
     expect(screen.getByRole("navigation", { name: "主导航" })).toBeInTheDocument();

@@ -1,10 +1,9 @@
-import { useGetIdentity } from "@refinedev/core";
 import { Menu, type MenuProps } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { canAccess } from "../../providers/access-control";
-import type { AdminDto } from "../../providers/api-types";
+import { useCurrentAdmin } from "../../providers/current-admin";
 import { MENU, findMenuEntry, visibleMenu, type MenuEntry } from "../menu";
 import { IMPLEMENTED_MENU_CODES } from "../menu-registry";
 import { shellPageId } from "../shell-pages";
@@ -37,7 +36,8 @@ function toItem(entry: MenuEntry, t: (key: string) => string): MenuItem {
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation("menu");
   const { pathname, search } = useLocation();
-  const { data: admin } = useGetIdentity<AdminDto>();
+  // The store the route guards read too: a refresh of the codes updates both at once.
+  const admin = useCurrentAdmin();
 
   const entries = useMemo(
     () =>
