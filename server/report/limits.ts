@@ -45,8 +45,9 @@ async function enforce(
 
 /**
  * Hourly limits of REPORT_RATE_LIMIT_PER_IP and REPORT_RATE_LIMIT_PER_EMAIL, on @fastify/rate-limit's
- * store (the database's counters, shared by every server instance). Two limiters rather than the route's `config.rateLimit`: the plugin runs only one
- * per route, and the per-recipient key needs the validated body.
+ * store (the database's counters, shared by every server instance). Two limiters rather than the
+ * route's `config.rateLimit`: the plugin runs only one per route, and the per-recipient key needs
+ * the validated body.
  */
 export function reportLimits(app: FastifyInstance, config: Config): ReportLimits {
   const byIp = app.createRateLimit({
