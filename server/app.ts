@@ -23,6 +23,8 @@ import { createTokenService } from "./auth/tokens";
 import { setBusinessTimeZone } from "./business-day";
 import type { Config } from "./config";
 import type { Database } from "./db";
+import { createCounters } from "./rate-limit/counters";
+import { databaseRateLimitStore } from "./rate-limit/store";
 import { HttpError } from "./errors";
 import { errorHandler } from "./http/errors";
 import { installStrictJsonParser } from "./http/json-body";
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // Behind a proxy or load balancer, the client's address is in X-Forwarded-For (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // The router's own refusals (a path parameter over the length limit: 414; a malformed URL:
     // 400) leave in the API's error shape, not Fastify's.
@@ -143,8 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       maxAge: 600,
     });
   }
+  const counters = createCounters(database.db);
   await app.register(fastifyRateLimit, {
     global: false,
+    // In the database, so that every server instance counts against the same limits.
+    store: databaseRateLimitStore(counters),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts, retry in ${context.after}`, "RATE_LIMITED", {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
@@ -229,7 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     exemptPrefixes: [DOCS_PREFIX],
   });
 
-  const deps: RouteDeps = { db: database.db, config, tokens };
+  const deps: RouteDeps = { db: database.db, config, tokens, counters };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, deps);

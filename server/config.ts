@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 
 import { PERMISSION, PERMISSION_CODES } from "../src/shared/permissions";
@@ -28,10 +29,22 @@ export interface Config {
    * DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
    */
   jwtSecret: string;
+  /** JWT_SECRET is unset: the secret is this DATA_DIR's own, and no other instance shares it. */
+  jwtSecretIsLocal: boolean;
   /** JWT_TTL ("12h"): token lifetime, in seconds ("3600") or a duration ("2s", "30m", "12h", "7d"). */
   jwtTtlSeconds: number;
   /** CORS_ORIGIN (unset → same origin only): allowed browser origins, comma-separated. */
   corsOrigins: string[];
+  /**
+   * TRUST_PROXY (unset → false): which proxies' X-Forwarded-For to believe for the client's
+   * address (rate limits, the audit trail): the proxies' addresses and CIDR ranges, comma-separated
+   * (`loopback`, `linklocal` and `uniquelocal` name the usual private ranges), or `true` for any
+   * sender (only when nothing reaches the server but through the proxy). A hop count is refused:
+   * Fastify cannot check the nearest peer with one and ignores the header.
+   */
+  trustProxy: boolean | string[];
+  /** HOUSEKEEPING_INTERVAL ("15m"): how often expired rate-limit counters and revoked tokens go. */
+  housekeepingIntervalSeconds: number;
   /** LOGIN_RATE_LIMIT (10): login attempts per minute per client IP and e-mail. */
   loginRateLimit: number;
   /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per minute per client IP, whatever the e-mail. */
@@ -170,6 +183,33 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const width = Number(bits);
+  return /^\d{1,3}$/.test(bits) && width <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: false, true, or a list of proxy addresses and ranges. */
+function trustProxy(env: Env): Config["trustProxy"] {
+  const raw = nonEmpty(env, "TRUST_PROXY");
+  if (raw === undefined || raw.toLowerCase() === "false") return false;
+  if (raw.toLowerCase() === "true") return true;
+  const entries = raw.split(",").map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges separated by commas; "${wrong}" is none of these`,
+    );
+  }
+  return entries;
+}
+
 export const DEFAULT_RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 export const DEFAULT_MAIL_FROM = "UCSI Wallet <no-reply@wallet.example>";
 
@@ -269,11 +309,17 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: nonEmpty(env, "DATABASE_URL"),
     databasePoolMax: positiveInt(env, "DATABASE_POOL_MAX", 10, 1000),
     jwtSecret: explicitSecret ?? persistentSecret(dataDir),
+    jwtSecretIsLocal: !explicitSecret,
     jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),
     corsOrigins: (env.CORS_ORIGIN ?? "")
       .split(",")
       .map((origin) => origin.trim())
       .filter((origin) => origin.length > 0),
+    trustProxy: trustProxy(env),
+    housekeepingIntervalSeconds: parseDuration(
+      nonEmpty(env, "HOUSEKEEPING_INTERVAL") ?? "15m",
+      "HOUSEKEEPING_INTERVAL",
+    ),
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
     loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),

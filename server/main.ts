@@ -1,14 +1,20 @@
 /**
  * `npm start`: load the configuration, open (migrate, seed) the database, serve the API and the
- * built console, print the demo logins. A DATA_DIR held by another live process is refused with
- * a clear message and exit code 1. SIGINT/SIGTERM close the server, the pool, the embedded
- * database and the lock, in that order.
+ * built console, start the scheduled jobs, print the demo logins. A DATA_DIR held by another live
+ * process is refused with a clear message and exit code 1. SIGINT/SIGTERM stop the jobs, then
+ * close the server, the pool, the embedded database and the lock, in that order.
  */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+
 import { buildApp, type App } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { seedDatabase } from "./db/seed";
+import { housekeepingJob } from "./jobs/housekeeping";
+import { startScheduledJobs } from "./jobs/scheduler";
+import { importDocumentsFromDisk } from "./uploads/storage";
 
 function fail(message: string): never {
   console.error(message);
@@ -31,10 +37,12 @@ async function main() {
 
   let app: App | undefined;
   let database: Database | undefined;
+  let jobs: ReturnType<typeof startScheduledJobs> | undefined;
   let closing: Promise<void> | undefined;
   const shutdown = (code: number) => {
     closing ??= (async () => {
       try {
+        await jobs?.stop();
         await app?.close();
       } finally {
         await database?.close();
@@ -63,8 +71,19 @@ async function main() {
 
   try {
     await seedDatabase(database.db, config);
+    const imported = await importDocumentsFromDisk(database.db, config.dataDir);
     app = await buildApp({ config, database, distDir: config.distDir });
+    if (imported > 0)
+      app.log.info({ imported }, "rider documents moved from DATA_DIR into the database");
     await app.listen({ port: config.port, host: config.host });
+    // The instance's name in the jobs table and the logs: which of several servers ran a job.
+    const instance = `${hostname()}/${process.pid}/${randomBytes(3).toString("hex")}`;
+    jobs = startScheduledJobs(
+      database.db,
+      [housekeepingJob(config.housekeepingIntervalSeconds)],
+      instance,
+      app.log,
+    );
   } catch (error) {
     await database.close().catch(() => undefined);
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
@@ -76,6 +95,12 @@ async function main() {
       if (closing) process.exit(1); // a second signal: stop waiting
       void shutdown(0);
     });
+  }
+
+  if (database.kind === "postgres" && config.jwtSecretIsLocal) {
+    app.log.warn(
+      "JWT_SECRET is unset: this instance signs with DATA_DIR/jwt-secret, so other instances on this database refuse its tokens. Give every instance the same JWT_SECRET.",
+    );
   }
 
   const store =

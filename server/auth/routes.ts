@@ -30,8 +30,9 @@ function emailOf(body: unknown): string {
  * POST /api/auth/login. A wrong password and an unknown e-mail give the same 401 after the same
  * amount of work (a decoy hash), so neither the answer nor its timing reveals which e-mails exist.
  */
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, tokens }) => {
-  const loginGuard = createLoginGuard(config.loginFailuresPerAddress);
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db, config, tokens } = deps;
+  const loginGuard = createLoginGuard(config.loginFailuresPerAddress, deps.counters);
   app.post(
     "/api/auth/login",
     {
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
     async (request) => {
       const { email, password } = request.body;
       // A spray across e-mails from one address is stopped before it costs a hash.
-      loginGuard.begin(request.ip);
+      const attempt = await loginGuard.begin(request.ip);
       let valid = false;
       let admin: Awaited<ReturnType<typeof findAdministratorByEmail>>;
       try {
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
           ? await verifyPassword(password, admin.passwordHash)
           : await verifyAgainstDecoy(password);
       } finally {
-        loginGuard.end(request.ip, valid);
+        await loginGuard.end(attempt, valid);
       }
       if (!admin || !valid) {
         throw new HttpError(

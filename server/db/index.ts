@@ -61,7 +61,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
   } else {
     kind = "embedded";
-    const lock = acquireDataDirLock(options.dataDir);
+    // Losing the lock means another process may be writing the same files: stop at once.
+    const lock = await acquireDataDirLock(options.dataDir, {
+      onLost: (error) => onError(error, true),
+    });
     releaseLock = lock.release;
     try {
       const embedded = await startEmbeddedServer(options.dataDir, (error) => onError(error, true));

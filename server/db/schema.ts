@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -161,7 +162,7 @@ export const wallets = pgTable(
   ],
 );
 
-/** A document a rider uploaded; the file lives under DATA_DIR. */
+/** A document a rider uploaded; its content is in `rider_document_files` under the same id. */
 export interface RiderDocument {
   kind: string;
   fileName: string;
@@ -329,6 +330,53 @@ export const revokedTokens = pgTable(
   },
   (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
 );
+
+/** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Rate-limit counters (login, calculator report), one row per limited key and window, so every
+ * server instance counts against the same limit. Rows whose window is over are dead weight: the
+ * housekeeping job deletes them.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_resets_at_idx").on(t.resetsAt)],
+);
+
+/**
+ * The content of the documents riders upload (their names and types are in `riders.documents`),
+ * in the database so that every server instance serves every document.
+ */
+export const riderDocumentFiles = pgTable(
+  "rider_document_files",
+  {
+    id: text("id").primaryKey(),
+    riderUserId: integer("rider_user_id")
+      .notNull()
+      .references(() => riders.userId, { onDelete: "cascade" }),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rider_document_files_rider_user_id_idx").on(t.riderUserId)],
+);
+
+/**
+ * Jobs the servers run on a schedule: the instance that moves `next_run_at` forward runs the job,
+ * so several instances run each due job once.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }).notNull(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
+  lastRunBy: text("last_run_by"),
+  runs: integer("runs").notNull().default(0),
+});
 
 /** Merchants: a user's business on campus, paid from wallets, settled to its bank account. */
 export const businesses = pgTable(

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import type { Config } from "../config";
 import { HttpError } from "../errors";
+import { limiterScope } from "../rate-limit/store";
 
 const HOUR_MS = 3_600_000;
 
@@ -44,14 +45,20 @@ async function enforce(
 
 /**
  * Hourly limits of REPORT_RATE_LIMIT_PER_IP and REPORT_RATE_LIMIT_PER_EMAIL, on @fastify/rate-limit's
- * store. Two limiters rather than the route's `config.rateLimit`: the plugin runs only one
- * per route, and the per-recipient key needs the validated body.
+ * store (the database's counters, shared by every server instance). Two limiters rather than the
+ * route's `config.rateLimit`: the plugin runs only one per route, and the per-recipient key needs
+ * the validated body.
  */
 export function reportLimits(app: FastifyInstance, config: Config): ReportLimits {
-  const byIp = app.createRateLimit({ max: config.reportRateLimitPerIp, timeWindow: HOUR_MS });
+  const byIp = app.createRateLimit({
+    max: config.reportRateLimitPerIp,
+    timeWindow: HOUR_MS,
+    ...limiterScope("report-per-ip"),
+  });
   const byRecipient = app.createRateLimit({
     max: config.reportRateLimitPerEmail,
     timeWindow: HOUR_MS,
+    ...limiterScope("report-per-recipient"),
     // Only called after validation, so the body holds a well-formed address.
     keyGenerator: (request) =>
       recipientPseudonym(config.jwtSecret, (request.body as { email: string }).email),

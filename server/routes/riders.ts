@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifySchemaCompiler } from "fastify";
 import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -30,14 +27,14 @@ import {
 } from "../services/riders";
 import { contentDisposition, formFieldsError } from "../uploads/http";
 import { readRiderForm, RIDER_FORM_LIMITS } from "../uploads/rider-form";
-import { removeFiles, storedDocumentPath } from "../uploads/storage";
+import { documentContent } from "../uploads/storage";
 import type { RouteDeps } from "./types";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["riders"];
 
 /**
- * The edit form is read as a stream by its handler (files go to disk, not memory), so its body
+ * The edit form is read as a stream by its handler (files are checked as they arrive), so its body
  * schema documents the form in OpenAPI but is not run against `request.body`; querystring and
  * the rest still go through the zod compiler.
  */
@@ -47,7 +44,7 @@ const streamedBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
     : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 /** The User (0) module's rider calls: details, verification, attendance, edit and documents. */
-export const ridersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const ridersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   // Only these routes accept multipart bodies; the rest of the API stays JSON only.
   await app.register(fastifyMultipart, { limits: RIDER_FORM_LIMITS, throwFileSizeLimit: false });
 
@@ -107,13 +104,10 @@ export const ridersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       },
     },
     async (request) => {
-      const form = await readRiderForm(request, config.dataDir);
+      const form = await readRiderForm(request);
       const fields = editRiderFieldsSchema.safeParse(form.fields);
-      if (!fields.success) {
-        await removeFiles(form.documents.map((document) => document.stagedPath));
-        throw formFieldsError(fields.error);
-      }
-      return editRider(db, currentAdmin(request), config.dataDir, fields.data, form.documents);
+      if (!fields.success) throw formFieldsError(fields.error);
+      return editRider(db, currentAdmin(request), fields.data, form.documents);
     },
   );
 
@@ -136,15 +130,13 @@ export const ridersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       const { user, rider } = await findRider(db, accountNumber);
       const document = storedDocuments(rider).find((candidate) => candidate.id === documentId);
       if (!document) throw notFound("Document");
-      const path = storedDocumentPath(config.dataDir, user.id, document.id);
-      const file = await stat(path).catch(() => undefined);
-      if (!file?.isFile()) throw notFound("Document file");
+      const content = await documentContent(db, user.id, document.id);
+      if (!content) throw notFound("Document file");
       return reply
         .type(document.contentType)
-        .header("content-length", file.size)
         .header("content-disposition", contentDisposition(document.fileName))
         .header("cache-control", "private, no-store")
-        .send(createReadStream(path));
+        .send(content);
     },
   );
 };

@@ -1,10 +1,13 @@
 import type { Config } from "../config";
 import type { Db } from "../db";
 import type { TokenService } from "../auth/tokens";
+import type { Counters } from "../rate-limit/counters";
 
 /** What every route plugin receives from buildApp. */
 export interface RouteDeps {
   db: Db;
   config: Config;
   tokens: TokenService;
+  /** The rate-limit counters every server instance shares. */
+  counters: Counters;
 }

@@ -18,7 +18,7 @@ import type {
   RiderDocumentDto,
   RiderVerificationBody,
 } from "../../src/shared/schemas/riders";
-import { moveIntoPlace, removeFiles, type StagedDocument } from "../uploads/storage";
+import { storeDocuments, type StagedDocument } from "../uploads/storage";
 import { findUser } from "./user-actions";
 import { toUserDto } from "./users";
 
@@ -216,28 +216,19 @@ async function applyEdit(
 }
 
 /**
- * Changes a rider's details and adds the uploaded documents, all or nothing. The files move from
- * staging into the rider's folder as the transaction's last step, so a committed row never names
- * a missing file; if the commit itself fails, the moved files are removed again. Staged files
- * are removed in every other failure too.
+ * Changes a rider's details and adds the uploaded documents, all or nothing: the documents'
+ * content is stored in the same transaction as the row that lists them.
  */
 export async function editRider(
   db: Db,
   actor: AdministratorRow,
-  dataDir: string,
   fields: EditRiderFields,
   uploads: readonly StagedDocument[],
 ): Promise<RiderDetails> {
-  let placed: string[] = [];
-  try {
-    const { user, updated } = await db.transaction(async (tx) => {
-      const result = await applyEdit(tx, actor, fields, uploads);
-      placed = await moveIntoPlace(dataDir, result.user.id, uploads);
-      return result;
-    });
-    return toRiderDetails(user, updated);
-  } catch (error) {
-    await removeFiles([...placed, ...uploads.map((upload) => upload.stagedPath)]);
-    throw error;
-  }
+  const { user, updated } = await db.transaction(async (tx) => {
+    const result = await applyEdit(tx, actor, fields, uploads);
+    await storeDocuments(tx, result.user.id, uploads);
+    return result;
+  });
+  return toRiderDetails(user, updated);
 }

@@ -1,8 +1,4 @@
-import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { basename, join } from "node:path";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { basename } from "node:path";
 
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
@@ -14,14 +10,7 @@ import {
   DOCUMENTS_PER_REQUEST,
 } from "../../src/shared/riders";
 import { HttpError } from "../errors";
-import {
-  incomingDir,
-  newDocumentId,
-  removeFiles,
-  SNIFF_BYTES,
-  sniffDocumentKind,
-  type StagedDocument,
-} from "./storage";
+import { newDocumentId, sniffDocumentKind, type StagedDocument } from "./storage";
 
 /** At most this many text fields and this long each: the form has four short ones. */
 const MAX_FIELDS = 10;
@@ -52,34 +41,29 @@ function displayName(filename: string | undefined): string {
   return clean.trim().slice(0, 255) || "document";
 }
 
-/** Streams one file part to `stagedPath`, keeping its first bytes to sniff its type. */
-async function stage(part: MultipartFile, stagedPath: string) {
-  let head = Buffer.alloc(0);
-  let size = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await pipeline(part.file, measure, createWriteStream(stagedPath));
-  return { head, size, truncated: part.file.truncated };
+/**
+ * Reads one file part into memory (at most DOCUMENT_MAX_BYTES: the parser cuts it there): the
+ * document goes into the database as one value, in the same transaction as the rider's row.
+ */
+async function stage(part: MultipartFile) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  return { content: Buffer.concat(chunks), truncated: part.file.truncated };
 }
 
-/** Checks a staged file: size, then the declared type and the type its content shows. */
+/** Checks a read file: size, then the declared type and the type its content shows. */
 function checked(
   part: MultipartFile,
-  stagedPath: string,
-  { head, size, truncated }: Awaited<ReturnType<typeof stage>>,
+  { content, truncated }: Awaited<ReturnType<typeof stage>>,
 ): StagedDocument {
   const name = displayName(part.filename);
   if (truncated) {
     throw invalid(`Document "${name}" is larger than ${MAX_MB} MB`, "DOCUMENT_TOO_LARGE", 413);
   }
+  const size = content.length;
   if (size === 0) throw invalid(`Document "${name}" is empty`, "INVALID_DOCUMENT");
   const declared = DOCUMENT_TYPES.some((type) => type.contentType === part.mimetype);
-  const kind = sniffDocumentKind(head);
+  const kind = sniffDocumentKind(content);
   const type = DOCUMENT_TYPES.find((candidate) => candidate.kind === kind);
   if (!declared || !type) {
     const reason = declared ? "its content is not" : `it is declared as ${part.mimetype}, not`;
@@ -88,8 +72,14 @@ function checked(
       "INVALID_DOCUMENT_TYPE",
     );
   }
-  const id = basename(stagedPath);
-  return { id, name, kind: type.kind, contentType: type.contentType, size, stagedPath };
+  return {
+    id: newDocumentId(),
+    name,
+    kind: type.kind,
+    contentType: type.contentType,
+    size,
+    content,
+  };
 }
 
 /** The plugin's own errors for limits and malformed forms, in words a user can act on. */
@@ -128,23 +118,20 @@ export interface RiderForm {
 }
 
 /**
- * Reads the multipart form: text fields as strings, each `documents` file staged under
- * DATA_DIR/documents/.incoming and checked (size, content type by magic bytes, count). The first
- * problem is thrown as an HttpError after every staged file is removed, so a refused request
- * leaves nothing on disk. The rest of the request is still read, so the client gets the answer
- * instead of a reset connection.
+ * Reads the multipart form: text fields as strings, each `documents` file read and checked (size,
+ * content type by magic bytes, count). The first problem is thrown as an HttpError; nothing is
+ * stored before the whole form is good. The rest of the request is still read, so the client gets
+ * the answer instead of a reset connection.
  */
-export async function readRiderForm(request: FastifyRequest, dataDir: string): Promise<RiderForm> {
+export async function readRiderForm(request: FastifyRequest): Promise<RiderForm> {
   const fields: Record<string, string> = {};
   const documents: StagedDocument[] = [];
-  const staged: string[] = [];
   let problem: unknown;
   const refuse = (error: unknown) => {
     problem ??= error;
   };
 
   try {
-    await mkdir(incomingDir(dataDir), { recursive: true });
     for await (const part of request.parts()) {
       if (part.type === "field") {
         if (part.fieldname in fields) refuse(invalid(`Invalid ${part.fieldname}: Given twice`));
@@ -166,11 +153,8 @@ export async function readRiderForm(request: FastifyRequest, dataDir: string): P
         part.file.resume();
         continue;
       }
-      // Registered before writing, so a failure half-way still removes the partial file.
-      const stagedPath = join(incomingDir(dataDir), newDocumentId());
-      staged.push(stagedPath);
       try {
-        documents.push(checked(part, stagedPath, await stage(part, stagedPath)));
+        documents.push(checked(part, await stage(part)));
       } catch (error) {
         refuse(error);
       }
@@ -179,9 +163,6 @@ export async function readRiderForm(request: FastifyRequest, dataDir: string): P
     refuse(translate(error));
   }
 
-  if (problem !== undefined) {
-    await removeFiles(staged);
-    throw problem;
-  }
+  if (problem !== undefined) throw problem;
   return { fields, documents };
 }

@@ -113,6 +113,40 @@ describe("loadConfig", () => {
   });
 });
 
+describe("loadConfig: several instances", () => {
+  it("believes no X-Forwarded-For and cleans up every 15 minutes by default", () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.trustProxy).toBe(false);
+    expect(config.housekeepingIntervalSeconds).toBe(900);
+    expect(config.jwtSecretIsLocal).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: "s".repeat(40) }).jwtSecretIsLocal).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as true, false or the proxies' addresses and ranges", () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }).trustProxy;
+    expect(trust("true")).toBe(true);
+    expect(trust("FALSE")).toBe(false);
+    expect(trust("loopback, 10.0.0.0/8,192.0.2.10, fd00::/8")).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.10",
+      "fd00::/8",
+    ]);
+    expect(loadConfig({ DATA_DIR: dir, HOUSEKEEPING_INTERVAL: "2s" })).toMatchObject({
+      housekeepingIntervalSeconds: 2,
+    });
+  });
+
+  it.each(["1", "10.0.0.0/33", "proxy.example", "10.0.0.1,"])(
+    "refuses TRUST_PROXY=%s, naming it",
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value })).toThrow(
+        /^TRUST_PROXY must be/,
+      );
+    },
+  );
+});
+
 describe("loadConfig: the calculator report's settings", () => {
   it("has documented defaults: no captcha check, outbox delivery, 10 per IP and 3 per address", () => {
     expect(loadConfig({ DATA_DIR: dir })).toMatchObject({

@@ -1,7 +1,3 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
 import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +13,7 @@ import {
   users,
   wallets,
 } from "../../server/db/schema";
-import { DataDirLockedError, acquireDataDirLock } from "../../server/db/lock";
+import { DataDirLockedError } from "../../server/db/lock";
 import { seedDatabase } from "../../server/db/seed";
 import { bulkSeedUsers } from "../../server/db/bulk-seed";
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from "./support/database";
@@ -200,20 +196,5 @@ describe.skipIf(POSTGRES_URL !== undefined)("the DATA_DIR lock (embedded store)"
     // The refused attempt must not have disturbed the open store.
     const [row] = await testDb.database.db.select({ n: count() }).from(administrators);
     expect(row?.n).toBeGreaterThan(0);
-  });
-
-  it("takes over a lock left by a process that is gone, and releases its own", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "ucsi-wallet-lock-"));
-    try {
-      // A pid far above any pid_max: no such process.
-      await writeFile(join(dir, "server.lock"), "2147483646\n");
-      const lock = acquireDataDirLock(dir);
-      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-      lock.release();
-      const again = acquireDataDirLock(dir);
-      again.release();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

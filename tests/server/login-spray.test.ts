@@ -35,6 +35,20 @@ describe("failed logins per address", () => {
     expect((await login("127.0.0.12", DEMO.superAdmin)).statusCode).toBe(200);
   });
 
+  it("believes no X-Forwarded-For without TRUST_PROXY: a spray cannot name new addresses", async () => {
+    const sprayer = "127.0.0.14";
+    const spoofed = (i: number) =>
+      suite.app.inject({
+        method: "POST",
+        url: "/v1/api/auth/login",
+        remoteAddress: sprayer,
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+        payload: { email: `spoofed.${i}@wallet.example`, password: "Guess#2026" },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await spoofed(i)).statusCode).toBe(401);
+    expect((await spoofed(5)).statusCode).toBe(429);
+  });
+
   it("counts only failures: successful logins from a busy address never lock it", async () => {
     const desk = "127.0.0.13";
     for (let i = 0; i < 7; i += 1) {

@@ -24,7 +24,7 @@ describe("npm start's server process", () => {
 
   it("refuses a DATA_DIR another live process holds, with a clear message and exit code 1", async () => {
     const dir = await mkdtemp(join(tmpdir(), "ucsi-wallet-held-"));
-    const lock = acquireDataDirLock(dir);
+    const lock = await acquireDataDirLock(dir);
     try {
       const run = startServer({ ...testEnv(dir), PORT: String(await freePort()) });
       expect(await run.exit).toBe(1);

@@ -1,11 +1,19 @@
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
-import { auditLog, riderAttendance, riders, users } from "../../server/db/schema";
+import {
+  auditLog,
+  riderAttendance,
+  riderDocumentFiles,
+  riders,
+  users,
+} from "../../server/db/schema";
+import { importDocumentsFromDisk } from "../../server/uploads/storage";
 import type { RiderAttendance, RiderDetails } from "../../src/shared/schemas/riders";
 import { DOCUMENT_MAX_BYTES } from "../../src/shared/riders";
 import { auth, createTestApp, DEMO, login } from "./support/app";
@@ -117,17 +125,13 @@ async function auditsOf(id: number, action: string) {
     .orderBy(desc(auditLog.id));
 }
 
-/** Every file under DATA_DIR/documents, relative to it (staging included). */
-function filesOnDisk(): string[] {
-  const root = join(testDb.dataDir, "documents");
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-      .sort();
-  } catch {
-    return [];
-  }
+/** Every stored document's content, as "<rider id>/<document id>"; none is kept on disk. */
+async function storedFiles(): Promise<string[]> {
+  expect(existsSync(join(testDb.dataDir, "documents"))).toBe(false);
+  const rows = await testDb.database.db
+    .select({ id: riderDocumentFiles.id, riderUserId: riderDocumentFiles.riderUserId })
+    .from(riderDocumentFiles);
+  return rows.map((row) => `${row.riderUserId}/${row.id}`).sort();
 }
 
 describe("GET /user-mgmt/get-rider-details", () => {
@@ -367,8 +371,8 @@ describe("POST /user-mgmt/edit-rider-details", () => {
       { name: "licence.pdf", contentType: "application/pdf", size: PDF.length },
       { name: "photo 照片.jpg", contentType: "image/png", size: PNG.length },
     ]);
-    expect(filesOnDisk()).toEqual(
-      rider.documents.map((document) => join(String(ids.edit), document.id)).sort(),
+    expect(await storedFiles()).toEqual(
+      rider.documents.map((document) => `${ids.edit}/${document.id}`).sort(),
     );
     expect(await storedRider(ids.edit)).toMatchObject({ vehicleType: "car", plate: "VBE 88" });
     const [entry] = await auditsOf(ids.edit, "rider.edit");
@@ -403,6 +407,45 @@ describe("POST /user-mgmt/edit-rider-details", () => {
       "filename*=UTF-8''photo%20%E7%85%A7%E7%89%87.jpg",
     );
     expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it("moves a document an earlier version kept under DATA_DIR into the database", async () => {
+    const id = "0123456789abcdef0123456789abcdef";
+    const listed = {
+      id,
+      kind: "pdf",
+      fileName: "old licence.pdf",
+      path: `documents/${ids.details}/${id}`,
+      contentType: "application/pdf",
+      size: PDF.length,
+      uploadedAt: "2026-01-05T08:00:00.000Z",
+    };
+    const db = testDb.database.db;
+    await db
+      .update(riders)
+      .set({ documents: [listed] })
+      .where(eq(riders.userId, ids.details));
+    const folder = join(testDb.dataDir, "documents", String(ids.details));
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, id), PDF);
+    const unlisted = join(folder, "f".repeat(32));
+    await writeFile(unlisted, PNG);
+
+    expect(await importDocumentsFromDisk(db, testDb.dataDir)).toBe(1);
+    expect(await importDocumentsFromDisk(db, testDb.dataDir)).toBe(0);
+    expect(existsSync(join(folder, id))).toBe(false);
+    // A file no rider lists is nobody's to move.
+    expect(existsSync(unlisted)).toBe(true);
+    const download = await get("rider-document", {
+      account_number: ACCOUNT.details,
+      document_id: id,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    await db.update(riders).set({ documents: [] }).where(eq(riders.userId, ids.details));
+    await db.delete(riderDocumentFiles).where(eq(riderDocumentFiles.id, id));
+    await rm(join(testDb.dataDir, "documents"), { recursive: true, force: true });
   });
 
   describe("refuses bad input, changing nothing and leaving no file behind", () => {
@@ -479,24 +522,24 @@ describe("POST /user-mgmt/edit-rider-details", () => {
 
     it.each(cases)("%s", async (_name, fields, uploads, status, message) => {
       const before = await storedRider(ids.edit);
-      const filesBefore = filesOnDisk();
+      const filesBefore = await storedFiles();
       const audits = (await auditsOf(ids.edit, "rider.edit")).length;
       const response = await editRider({ account_number: ACCOUNT.edit, ...fields }, uploads);
       expect(response.statusCode, response.body).toBe(status);
       expect(response.json().message).toMatch(message);
       expect(await storedRider(ids.edit)).toEqual(before);
-      expect(filesOnDisk()).toEqual(filesBefore);
+      expect(await storedFiles()).toEqual(filesBefore);
       expect(await auditsOf(ids.edit, "rider.edit")).toHaveLength(audits);
     });
   });
 
   it("404 for a user who is not a rider, keeping no uploaded file", async () => {
-    const filesBefore = filesOnDisk();
+    const filesBefore = await storedFiles();
     const response = await editRider({ account_number: ACCOUNT.agent }, [
       { name: "ok.pdf", type: "application/pdf", content: PDF },
     ]);
     expect(response.statusCode).toBe(404);
-    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 
   it("415 for a JSON body", async () => {
@@ -556,12 +599,12 @@ describe("who may use the rider calls", () => {
 
   it.each(calls)("%s: 403 for finance, who lacks code 0", async (thing, call) => {
     const before = await storedRider(ids.details);
-    const filesBefore = filesOnDisk();
+    const filesBefore = await storedFiles();
     const response = await call();
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: `You have no permission to access ${thing}` });
     expect(await storedRider(ids.details)).toEqual(before);
-    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 });
 
