@@ -1,0 +1,119 @@
+/**
+ * The counter top-up against msw: the policy in force beside the form, the amount typed in
+ * ringgit and sent in sen with the fixed channel, and a refusal by the policy explained in the
+ * console's words with the limit in ringgit, nothing credited.
+ */
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { configure, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { App as AntdApp } from "antd";
+import { http as mswHttp, HttpResponse } from "msw";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+import { ErrorHandlingBridge } from "../../src/app/error-handling-bridge";
+import { useConsoleNotificationProvider } from "../../src/app/notification-provider";
+import { dataProvider } from "../../src/providers/data";
+import { topUps } from "../../src/resources/top-ups";
+import CounterTopUp from "../../src/resources/top-ups/create";
+import type { WalletPolicyDto } from "../../src/shared/modules/wallet-policies";
+import { initPageTexts } from "./support/i18n";
+import { API, useApiServer } from "./support/msw";
+
+const { server, requests } = useApiServer();
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeAll(async () => {
+  await initPageTexts(["common", "errors", "kit", "topUp", "walletPolicy"]);
+});
+
+const POLICY: WalletPolicyDto = {
+  id: 3,
+  minTopUpSen: 1_000,
+  maxTopUpSen: 50_000,
+  dailyTopUpLimitSen: 100_000,
+  maxBalanceSen: 150_000,
+  dailyPaymentLimitSen: 50_000,
+  dormancyDays: 180,
+  remark: null,
+  adminId: null,
+  adminName: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+function renderForm() {
+  server.use(mswHttp.get(`${API}/api/wallet-policy`, () => HttpResponse.json(POLICY)));
+  return render(
+    <AntdApp>
+      <MemoryRouter initialEntries={["/top-up-transaction/create"]}>
+        <Refine
+          dataProvider={dataProvider}
+          routerProvider={routerProvider}
+          notificationProvider={useConsoleNotificationProvider}
+          resources={[topUps.resource]}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
+        >
+          <ErrorHandlingBridge />
+          <Routes>
+            <Route path="/top-up-transaction/create" element={<CounterTopUp />} />
+          </Routes>
+        </Refine>
+      </MemoryRouter>
+    </AntdApp>,
+  );
+}
+
+async function fillAndSubmit(amount: string) {
+  await userEvent.type(await screen.findByLabelText("Account number"), "UC000042");
+  await userEvent.type(screen.getByLabelText("Amount"), amount);
+  await userEvent.click(screen.getByRole("button", { name: "Top up" }));
+}
+
+describe("the counter top-up", () => {
+  it("shows the policy in force and sends the amount in sen with the counter channel", async () => {
+    server.use(
+      mswHttp.post(`${API}/api/top-up-transactions`, () =>
+        HttpResponse.json({ id: 77, reference: "TU20260101D00000077" }, { status: 201 }),
+      ),
+    );
+    renderForm();
+    expect((await screen.findAllByText("RM 1,500.00")).length).toBeGreaterThan(0);
+    await fillAndSubmit("12.50");
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.method === "POST")).toBe(true),
+    );
+    const post = requests.find((request) => request.method === "POST")!;
+    expect(await post.json()).toEqual({
+      accountNumber: "UC000042",
+      amountSen: 1250,
+      channel: "counter",
+    });
+  });
+
+  it("explains a refusal by the policy with the limit in ringgit", async () => {
+    server.use(
+      mswHttp.post(`${API}/api/top-up-transactions`, () =>
+        HttpResponse.json(
+          {
+            code: "POLICY_MAX_TOP_UP",
+            message: "The amount is above the policy's maximum top-up",
+            data: { limitSen: 50_000 },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderForm();
+    await fillAndSubmit("600");
+    expect(
+      await screen.findByText("A top-up can be at most RM 500.00 (wallet policy)."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("The top-up was refused; nothing was credited")).toBeInTheDocument();
+  });
+});
