@@ -55,6 +55,15 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/** A staff decision on a record: the remark given, who decided and when. */
+const review = () => ({
+  remark: text("remark"),
+  reviewerId: integer("reviewer_id").references((): AnyPgColumn => administrators.id, {
+    onDelete: "set null",
+  }),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+});
+
 export const administrators = pgTable(
   "administrators",
   {
@@ -243,11 +252,7 @@ export const changeContactSubmissions = pgTable(
     oldValue: text("old_value"),
     newValue: text("new_value").notNull(),
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
-    remark: text("remark"),
-    reviewerId: integer("reviewer_id").references(() => administrators.id, {
-      onDelete: "set null",
-    }),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    ...review(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -393,11 +398,7 @@ export const businesses = pgTable(
     feeRateBp: integer("fee_rate_bp").notNull().default(0),
     bankName: text("bank_name").notNull(),
     bankAccount: text("bank_account").notNull(),
-    remark: text("remark"),
-    reviewerId: integer("reviewer_id").references(() => administrators.id, {
-      onDelete: "set null",
-    }),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    ...review(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -425,11 +426,7 @@ export const businessUpdateRequests = pgTable(
     changes: jsonb("changes").$type<Record<string, string>>().notNull(),
     previous: jsonb("previous").$type<Record<string, string>>().notNull(),
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
-    remark: text("remark"),
-    reviewerId: integer("reviewer_id").references(() => administrators.id, {
-      onDelete: "set null",
-    }),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    ...review(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

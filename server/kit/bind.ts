@@ -5,7 +5,7 @@
  * entry written in the same transaction as the change. Business rules stay in the module's
  * service functions, which the action routes call inside that transaction.
  */
-import { and, eq, getTableName, is, SQL } from "drizzle-orm";
+import { and, eq, getTableName, is, sql, SQL } from "drizzle-orm";
 import { PgColumn, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -35,7 +35,7 @@ import {
 import { recordAudit } from "../audit";
 import { currentAdmin, type RouteAccess } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
-import type { AdministratorRow } from "../db/schema";
+import { administrators, type AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 import { auditListSchema, auditQuerySchema } from "../../src/shared/schemas/user-actions";
@@ -90,6 +90,11 @@ export interface RelatedBinding {
   /** Only rows meeting this condition belong (payments, not every ledger row). */
   scope?: SQL;
 }
+
+/** A column of the name of the administrator whose id `idColumn` holds (null when none). */
+export const adminNameOf = (idColumn: AnyPgColumn) =>
+  sql<string | null>`(select ${administrators.name} from ${administrators}
+    where ${administrators.id} = ${idColumn})`;
 
 /** What the kit's readers need of a list's declaration: a module's, or a related list's. */
 type Listed = Pick<ModuleDecl, "name" | "fields" | "queryName" | "defaultSort">;

@@ -7,9 +7,9 @@ import {
   businessUpdates,
 } from "../../src/shared/modules/business-updates";
 import type { Tx } from "../db";
-import { administrators, businesses, businessUpdateRequests as table } from "../db/schema";
+import { businesses, businessUpdateRequests as table } from "../db/schema";
 import { conflict } from "../errors";
-import { bindModule, changeRecord, type ActionContext } from "../kit/bind";
+import { adminNameOf, bindModule, changeRecord, type ActionContext } from "../kit/bind";
 import { businessesModule, maskedAccount } from "./businesses";
 
 const FIELD_ORDER = sql`array[${sql.join(
@@ -34,8 +34,7 @@ const changesColumn = sql<unknown>`(
 const columns = {
   businessName: businesses.name,
   changes: changesColumn,
-  reviewerName: sql<string | null>`(select ${administrators.name} from ${administrators}
-    where ${administrators.id} = ${table.reviewerId})`,
+  reviewerName: adminNameOf(table.reviewerId),
 };
 const joins = [{ table: businesses, on: eq(businesses.id, table.businessId) }];
 

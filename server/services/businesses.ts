@@ -3,8 +3,8 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { DecisionBody, RemarkBody } from "../../src/shared/kit/module";
 import { businessApproval, businesses } from "../../src/shared/modules/businesses";
 import type { Tx } from "../db";
-import { administrators, businesses as table, users, walletTransactions } from "../db/schema";
-import { bindModule, type ActionContext } from "../kit/bind";
+import { businesses as table, users, walletTransactions } from "../db/schema";
+import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
 
 /** A settlement account never leaves the server whole: its last four digits identify it. */
 export const maskedAccount = (value: SQL | typeof table.bankAccount) =>
@@ -14,8 +14,7 @@ const columns = {
   ownerName: users.name,
   ownerAccountNumber: users.accountNumber,
   bankAccount: maskedAccount(table.bankAccount),
-  reviewerName: sql<string | null>`(select ${administrators.name} from ${administrators}
-    where ${administrators.id} = ${table.reviewerId})`,
+  reviewerName: adminNameOf(table.reviewerId),
 };
 const joins = [{ table: users, on: eq(users.id, table.ownerUserId) }];
 

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 
 import type { RemarkBody } from "../../src/shared/kit/module";
 import { topUps, type CounterTopUpBody } from "../../src/shared/modules/top-ups";
-import { administrators, users, walletTransactions as ledger } from "../db/schema";
-import { bindModule, type ActionContext } from "../kit/bind";
+import { users, walletTransactions as ledger } from "../db/schema";
+import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
 import type { Tx } from "../db";
 import { reverseTopUp, topUpWallet } from "./ledger";
 
@@ -55,9 +55,7 @@ export const topUpsModule = bindModule(topUps, {
     userName: users.name,
     agentName: sql<string | null>`(select "agent"."name" from ${users} as "agent"
       where "agent"."id" = ${ledger.agentUserId})`,
-    adminName: sql<
-      string | null
-    >`(select ${administrators.name} from ${administrators} where ${administrators.id} = ${ledger.adminId})`,
+    adminName: adminNameOf(ledger.adminId),
     reversalReference: ofReversal("reference"),
     reversalRemark: ofReversal("remark"),
   },

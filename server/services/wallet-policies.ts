@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { walletPolicies, type WalletPolicyBody } from "../../src/shared/modules/wallet-policies";
 import { errorResponses } from "../../src/shared/schemas/common";
 import type { Tx } from "../db";
-import { administrators, walletPolicies as policies } from "../db/schema";
-import { bindModule } from "../kit/bind";
+import { walletPolicies as policies } from "../db/schema";
+import { adminNameOf, bindModule } from "../kit/bind";
 import type { RouteDeps } from "../routes/types";
 import { currentPolicy } from "./ledger";
 
@@ -25,9 +24,7 @@ async function addVersion(
 export const walletPoliciesModule = bindModule(walletPolicies, {
   table: policies,
   columns: {
-    adminName: sql<
-      string | null
-    >`(select ${administrators.name} from ${administrators} where ${administrators.id} = ${policies.adminId})`,
+    adminName: adminNameOf(policies.adminId),
   },
   create: addVersion,
 });

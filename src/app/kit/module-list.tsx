@@ -1,4 +1,4 @@
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Button, Flex, Table, Typography, type CheckboxProps } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
@@ -11,7 +11,8 @@ import type { ModuleDecl } from "../../shared/kit/module";
 import { ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
-import { displayText, renderCell } from "./cells";
+import { displayText } from "./cells";
+import { fieldColumns } from "./columns";
 import {
   actionApplies,
   ActionButtons,
@@ -125,7 +126,6 @@ export function ModuleList({
   };
 
   const exported = Object.entries(module.fields).filter(([, decl]) => decl.export);
-  const listed = Object.entries(module.fields).filter(([, decl]) => decl.list);
   const selectedRows = [...selected.values()];
   const exportButton =
     exported.length > 0 || csvColumns ? (
@@ -241,19 +241,7 @@ export function ModuleList({
           }}
           filtered={isFiltered(module, search)}
         >
-          {listed.map(([field, decl]) => (
-            <Table.Column<Row>
-              key={field}
-              dataIndex={field}
-              title={fieldLabel(t, module, field)}
-              width={typeof decl.list === "object" ? decl.list.width : undefined}
-              sorter={decl.sort === true}
-              defaultSortOrder={decl.sort ? getDefaultSortOrder(field, sorters) : undefined}
-              render={(value: unknown, row) =>
-                render[field] ? render[field](value, row) : renderCell(t, module, field, value, row)
-              }
-            />
-          ))}
+          {fieldColumns(t, module, sorters, render)}
           {extraColumns}
           {actions.length > 0 && (
             <Table.Column<Row>

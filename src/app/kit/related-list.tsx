@@ -1,13 +1,12 @@
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Table } from "antd";
 import { useTranslation } from "react-i18next";
 
 import type { ModuleDecl, RelatedDecl } from "../../shared/kit/module";
 import { ListTable } from "../components/list-table";
 import { Panel } from "../components/panel";
-import { renderCell } from "./cells";
-import { fieldLabel, moduleText } from "./texts";
+import { fieldColumns } from "./columns";
+import { moduleText } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -53,19 +52,7 @@ export function RelatedList({
         tableProps={tableProps}
         filtered={false}
       >
-        {Object.entries(list.fields)
-          .filter(([, decl]) => decl.list)
-          .map(([field, decl]) => (
-            <Table.Column<Row>
-              key={field}
-              dataIndex={field}
-              title={fieldLabel(t, cells, field)}
-              width={typeof decl.list === "object" ? decl.list.width : undefined}
-              sorter={decl.sort === true}
-              defaultSortOrder={decl.sort ? getDefaultSortOrder(field, sorters) : undefined}
-              render={(value: unknown, row) => renderCell(t, cells, field, value, row)}
-            />
-          ))}
+        {fieldColumns(t, cells, sorters)}
       </ListTable>
     </Panel>
   );

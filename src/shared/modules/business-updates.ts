@@ -1,7 +1,14 @@
 import { z } from "zod";
 
 import { BUSINESS_CATEGORIES, SUBMISSION_STATUSES } from "../domain";
-import { changeList, decision, defineModule, field, type ItemOf } from "../kit/module";
+import {
+  changeList,
+  decision,
+  defineModule,
+  field,
+  reviewFields,
+  type ItemOf,
+} from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeText } from "../text";
@@ -74,13 +81,7 @@ export const businessUpdates = defineModule({
       export: true,
       display: { kind: "tag", colours: STATUS_TAGS },
     }),
-    remark: field(z.string().nullable(), { show: true, export: true }),
-    reviewerId: field(z.number().int().nullable()),
-    reviewerName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "reviewerId" },
-    }),
-    reviewedAt: field(isoDateTime.nullable(), { show: true, filter: "dateRange", sort: true }),
+    ...reviewFields(),
     createdAt: field(isoDateTime, {
       list: { width: 160 },
       show: true,

@@ -8,6 +8,7 @@ import {
   form,
   related,
   remarkAction,
+  reviewFields,
   type ItemOf,
 } from "../kit/module";
 import { isoDateTime } from "../kit/types";
@@ -84,13 +85,7 @@ const BUSINESS_FIELDS = {
   bankName: field(z.string(), { show: true, export: true }),
   /** Only its last four digits ever leave the server. */
   bankAccount: field(z.string(), { list: { width: 130 }, show: true, export: true }),
-  remark: field(z.string().nullable(), { show: true, export: true }),
-  reviewerId: field(z.number().int().nullable()),
-  reviewerName: field(z.string().nullable(), {
-    show: true,
-    display: { kind: "link", to: "administrators", idField: "reviewerId" },
-  }),
-  reviewedAt: field(isoDateTime.nullable(), { show: true, filter: "dateRange", sort: true }),
+  ...reviewFields(),
   createdAt: field(isoDateTime, {
     list: { width: 150 },
     show: true,

@@ -1,0 +1,38 @@
+import { getDefaultSortOrder } from "@refinedev/antd";
+import type { CrudSort } from "@refinedev/core";
+import { Table } from "antd";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+
+import type { LinkedModule } from "../../shared/kit/module";
+import { renderCell } from "./cells";
+import { fieldLabel } from "./texts";
+
+type Row = { id: number } & Record<string, unknown>;
+
+/**
+ * The columns of a list's fields marked `list`: labelled, sized and sortable as declared, each
+ * cell drawn by its display kind unless `render` draws it.
+ */
+export function fieldColumns(
+  t: TFunction,
+  module: LinkedModule,
+  sorters: CrudSort[],
+  render: Record<string, (value: unknown, row: Row) => ReactNode> = {},
+) {
+  return Object.entries(module.fields)
+    .filter(([, decl]) => decl.list)
+    .map(([field, decl]) => (
+      <Table.Column<Row>
+        key={field}
+        dataIndex={field}
+        title={fieldLabel(t, module, field)}
+        width={typeof decl.list === "object" ? decl.list.width : undefined}
+        sorter={decl.sort === true}
+        defaultSortOrder={decl.sort ? getDefaultSortOrder(field, sorters) : undefined}
+        render={(value: unknown, row) =>
+          render[field] ? render[field](value, row) : renderCell(t, module, field, value, row)
+        }
+      />
+    ));
+}
