@@ -3,22 +3,15 @@
  * declarations, against msw: what the console asks for, how it shows old → new in the business's
  * own words, the decision's call and its translated refusal, and the payments list's call.
  */
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { configure, render, screen, within } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { App as AntdApp } from "antd";
 import { http as mswHttp, HttpResponse } from "msw";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { formatDateTime } from "../../src/app/format";
 import { resourceOf } from "../../src/app/kit/resource";
 import GeneratedList from "../../src/app/kit/generated-list";
 import GeneratedShow from "../../src/app/kit/generated-show";
-import { ErrorHandlingBridge } from "../../src/app/error-handling-bridge";
-import { useConsoleNotificationProvider } from "../../src/app/notification-provider";
-import { dataProvider } from "../../src/providers/data";
 import {
   businessUpdates,
   type BusinessUpdateRequestDto,
@@ -26,6 +19,7 @@ import {
 import { businesses, type BusinessDto } from "../../src/shared/modules/businesses";
 import { initPageTexts } from "./support/i18n";
 import { API, jsonParam, useApiServer } from "./support/msw";
+import { renderPage } from "./support/render";
 
 const { server, requests } = useApiServer();
 
@@ -61,27 +55,10 @@ function aRequest(overrides: Partial<BusinessUpdateRequestDto> = {}): BusinessUp
 
 function renderAt(path: string) {
   const modules = [resourceOf(businessUpdates), resourceOf(businesses)];
-  return render(
-    <AntdApp>
-      <MemoryRouter initialEntries={[path]}>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          notificationProvider={useConsoleNotificationProvider}
-          resources={modules.map((module) => module.resource)}
-          options={{
-            disableTelemetry: true,
-            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-          }}
-        >
-          <ErrorHandlingBridge />
-          <Routes>
-            <Route path="/business-update" element={<GeneratedList />} />
-            <Route path="/business-details/:id" element={<GeneratedShow />} />
-          </Routes>
-        </Refine>
-      </MemoryRouter>
-    </AntdApp>,
+  return renderPage(
+    path,
+    modules.map((module) => module.resource),
+    { "/business-update": <GeneratedList />, "/business-details/:id": <GeneratedShow /> },
   );
 }
 

@@ -3,23 +3,17 @@
  * ringgit and sent in sen with the fixed channel, and a refusal by the policy explained in the
  * console's words with the limit in ringgit, nothing credited.
  */
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { configure, render, screen } from "@testing-library/react";
+import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { App as AntdApp } from "antd";
 import { http as mswHttp, HttpResponse } from "msw";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { ErrorHandlingBridge } from "../../src/app/error-handling-bridge";
-import { useConsoleNotificationProvider } from "../../src/app/notification-provider";
-import { dataProvider } from "../../src/providers/data";
 import { topUps } from "../../src/resources/top-ups";
 import CounterTopUp from "../../src/resources/top-ups/create";
 import type { WalletPolicyDto } from "../../src/shared/modules/wallet-policies";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
+import { renderPage } from "./support/render";
 
 const { server, requests } = useApiServer();
 
@@ -46,27 +40,9 @@ const POLICY: WalletPolicyDto = {
 
 function renderForm() {
   server.use(mswHttp.get(`${API}/api/wallet-policy`, () => HttpResponse.json(POLICY)));
-  return render(
-    <AntdApp>
-      <MemoryRouter initialEntries={["/top-up-transaction/create"]}>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          notificationProvider={useConsoleNotificationProvider}
-          resources={[topUps.resource]}
-          options={{
-            disableTelemetry: true,
-            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-          }}
-        >
-          <ErrorHandlingBridge />
-          <Routes>
-            <Route path="/top-up-transaction/create" element={<CounterTopUp />} />
-          </Routes>
-        </Refine>
-      </MemoryRouter>
-    </AntdApp>,
-  );
+  return renderPage("/top-up-transaction/create", [topUps.resource], {
+    "/top-up-transaction/create": <CounterTopUp />,
+  });
 }
 
 async function fillAndSubmit(amount: string) {
