@@ -348,26 +348,6 @@ test("an expired token: Login Expired, Please Relogin, and back to login", async
 });
 
 // Last: it stops the shared server.
-test("the server stopped: Fail to fetch data, and the page stays on screen", async ({ page }) => {
-  await logInToDashboard(page, server.url, superAdmin.email, superAdmin.password);
-  await server.stop({ keepData: true });
-
-  await page.getByRole("button", { name: "Refresh" }).click();
-  const failure = page.getByRole("alert").filter({ hasText: "The figures could not be loaded" });
-  // No answer is retried three times (1 s, 2 s, 4 s) before the query gives up.
-  await expect(failure).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("Fail to fetch data")).toBeVisible();
-  expect(await shownMessages(page)).toEqual([
-    {
-      kind: "toast",
-      title: "Fail to fetch data",
-      detail: "Unexpected error occured when calling api. Please contact admin.",
-    },
-  ]);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("navigation")).toBeVisible();
-});
-
 test.describe("sessions across tabs and permission changes", () => {
   test("signing out in one tab signs the other out at once; signing in there brings it back", async ({
     page,
@@ -424,4 +404,24 @@ test.describe("sessions across tabs and permission changes", () => {
       page.getByText(/not permitted|no permission|Access denied/i).first(),
     ).toBeVisible();
   });
+});
+
+test("the server stopped: Fail to fetch data, and the page stays on screen", async ({ page }) => {
+  await logInToDashboard(page, server.url, superAdmin.email, superAdmin.password);
+  await server.stop({ keepData: true });
+
+  await page.getByRole("button", { name: "Refresh" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "The figures could not be loaded" });
+  // No answer is retried three times (1 s, 2 s, 4 s) before the query gives up.
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Fail to fetch data")).toBeVisible();
+  expect(await shownMessages(page)).toEqual([
+    {
+      kind: "toast",
+      title: "Fail to fetch data",
+      detail: "Unexpected error occured when calling api. Please contact admin.",
+    },
+  ]);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation")).toBeVisible();
 });
