@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { BoundModule } from "../../server/kit/bind";
 import { moduleRoutes } from "../../server/kit/bind";
 import { BOUND_MODULES } from "../../server/modules";
+import { businessDayOf } from "../../server/business-day";
 import { auditLog } from "../../server/db/schema";
 import {
   enumValuesOf,
@@ -84,6 +85,9 @@ async function sampleValue(bound: BoundModule, field: string, decl: FieldDecl) {
   return rows.map((row) => row[field]).find((value) => value !== null && value !== undefined);
 }
 
+/** A date filter's day is a business day (BUSINESS_TIMEZONE), not the instant's UTC date. */
+const dayOf = (value: unknown) => businessDayOf(new Date(String(value)));
+
 const compare = (a: unknown, b: unknown) =>
   typeof a === "number" && typeof b === "number"
     ? a - b
@@ -115,13 +119,13 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
             const value = await sampleValue(bound, field, decl);
             if (value === undefined) return; // no row has one: nothing to compare with
             const condition =
-              decl.filter === "dateRange" ? { $lte: String(value).slice(0, 10) } : value;
+              decl.filter === "dateRange" ? { $lte: dayOf(value) } : value;
             const rows = await rowsOf(bound, { filter: { [field]: condition } });
             if (decl.filterOnly) return; // not part of the record: answering is what can be seen
             expect(rows.length).toBeGreaterThan(0);
             for (const row of rows) {
               if (decl.filter === "dateRange") {
-                expect(String(row[field]).slice(0, 10) <= String(value).slice(0, 10)).toBe(true);
+                expect(dayOf(row[field]) <= dayOf(value)).toBe(true);
               } else if (decl.filter === "text") {
                 expect(String(row[field]).toLowerCase()).toBe(String(value).toLowerCase());
               } else {
