@@ -34,13 +34,15 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
+/** How many rows a table holds. */
+async function countOf(table: PgTable) {
+  const [row] = await testDb.database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
 /** Row counts of every seeded table plus a digest of the users, to compare two states. */
 async function snapshot() {
   const db = testDb.database.db;
-  const countOf = async (table: PgTable) => {
-    const [row] = await db.select({ n: count() }).from(table);
-    return row?.n ?? 0;
-  };
   const [digest] = (
     await db.execute<{ md5: string }>(
       sql`select md5(string_agg(account_number || name || role || approval_status, ',' order by account_number)) as md5 from users`,
@@ -163,12 +165,10 @@ describe("the schema's guarantees", () => {
 describe("bulk seeding", () => {
   it("adds users with set-based SQL up to a total, deterministically and only once", async () => {
     const db = testDb.database.db;
-    const [before] = await db.select({ n: count() }).from(users);
-    const target = (before?.n ?? 0) + 250;
+    const target = (await countOf(users)) + 250;
     expect(await bulkSeedUsers(db, target)).toBe(250);
     expect(await bulkSeedUsers(db, target)).toBe(0);
-    const [after] = await db.select({ n: count() }).from(users);
-    expect(after?.n).toBe(target);
+    expect(await countOf(users)).toBe(target);
     const [orphans] = await db
       .select({ n: count() })
       .from(users)
@@ -190,16 +190,13 @@ describe("bulk seeding", () => {
           order by 1`)
       ).rows;
     const before = await structure();
-    const [shops] = await db.select({ n: count() }).from(businesses);
-    expect(await bulkSeedBusinesses(db, (shops?.n ?? 0) + 12)).toBe(12);
-    expect(await bulkSeedBusinesses(db, (shops?.n ?? 0) + 12)).toBe(0);
-    const [rows] = await db.select({ n: count() }).from(walletTransactions);
-    const target = (rows?.n ?? 0) + 3_007;
+    const shops = (await countOf(businesses)) + 12;
+    expect(await bulkSeedBusinesses(db, shops)).toBe(12);
+    expect(await bulkSeedBusinesses(db, shops)).toBe(0);
+    const target = (await countOf(walletTransactions)) + 3_007;
     expect(await bulkSeedLedger(db, target)).toBe(3_007);
     expect(await bulkSeedLedger(db, target)).toBe(0);
-
-    const [after] = await db.select({ n: count() }).from(walletTransactions);
-    expect(after?.n).toBe(target);
+    expect(await countOf(walletTransactions)).toBe(target);
     expect(await structure()).toEqual(before);
     const { rows: broken } = await db.execute(sql`
       select w.user_id from wallets w
