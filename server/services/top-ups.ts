@@ -62,6 +62,8 @@ export const topUpsModule = bindModule(topUps, {
     reversalRemark: ofReversal("remark"),
   },
   searchColumn: ledger.searchText,
+  // References (TU + the day + 10 random characters) and account numbers (W + 9 digits).
+  searchTail: 6,
   actions: { reverse },
   create: counterTopUp,
 });
