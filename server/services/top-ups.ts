@@ -48,7 +48,8 @@ async function reverse(tx: Tx, { actor, id, body, before }: ActionContext<Remark
  */
 export const topUpsModule = bindModule(topUps, {
   table: ledger,
-  joins: [{ table: users, on: eq(users.id, ledger.userId) }],
+  // Every ledger row has its owner (user_id is a not-null foreign key).
+  joins: [{ table: users, on: eq(users.id, ledger.userId), exactlyOne: true }],
   scope: eq(ledger.type, "top_up"),
   columns: {
     accountNumber: users.accountNumber,

@@ -243,6 +243,36 @@ describe("GET /api/top-up-transactions/aggregation $search", () => {
   });
 });
 
+describe("GET /api/top-up-transactions/aggregation totalCount", () => {
+  it("counts a full page's matches, joining the owner only when the filter reads them", async () => {
+    const holder = await walletWith();
+    for (let i = 0; i < 12; i++) {
+      const created = await call(suite.app, finance, "POST", "/api/top-up-transactions", {
+        accountNumber: holder.accountNumber,
+        amountSen: 1_000,
+        channel: "counter",
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const total = async (filter: object) => {
+      const query = encodeURIComponent(JSON.stringify(filter));
+      const response = await call(
+        suite.app,
+        finance,
+        "GET",
+        `/api/top-up-transactions/aggregation?filter=${query}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ totalCount: number; topUpTransactions: unknown[] }>();
+      expect(body.topUpTransactions).toHaveLength(10);
+      return body.totalCount;
+    };
+    expect(await total({ userId: holder.id })).toBe(12);
+    expect(await total({ accountNumber: holder.accountNumber })).toBe(12);
+    expect(await total({ userId: holder.id, status: "success", channel: "counter" })).toBe(12);
+  });
+});
+
 describe("POST /api/top-up-transactions/{id}/reverse", () => {
   const reverse = (id: unknown, body: unknown = { remark: "Keyed in twice" }) =>
     call(suite.app, finance, "POST", `/api/top-up-transactions/${String(id)}/reverse`, body);
