@@ -105,15 +105,25 @@ async function withStore<T>(env: Env, work: (db: Db) => Promise<T>): Promise<T> 
 
 async function prepare(env: Env): Promise<Prepared> {
   return withStore(env, async (db) => {
-    const { rows: accounts } = await db.execute<{
-      userId: number;
-      accountNumber: string;
-      balanceSen: number;
-    }>(sql`
-      select u.id as "userId", u.account_number as "accountNumber", w.balance_sen::int as "balanceSen"
-      from users u join wallets w on w.user_id = u.id
-      where w.status = 'active' and u.account_number ~ '^W[0-9]{9}$'
-      order by u.id limit ${SPREAD_WALLETS + 1}`);
+    type Holder = { userId: number; accountNumber: string; balanceSen: number };
+    const holders = (after: number, limit: number, extra = sql``) =>
+      db.execute<Holder>(sql`
+        select u.id as "userId", u.account_number as "accountNumber",
+               w.balance_sen::int as "balanceSen"
+        from users u join wallets w on w.user_id = u.id
+        where w.status = 'active' and u.account_number ~ '^W[0-9]{9}$' and u.id > ${after} ${extra}
+        order by u.id limit ${limit}`);
+    const { rows: spread } = await holders(0, SPREAD_WALLETS);
+    // The hot wallet: the next one without a ledger row in the last day, so that every run's
+    // daily total starts empty (a wallet takes at most 200 top-ups a day under the first policy).
+    const {
+      rows: [hot],
+    } = await holders(
+      spread.at(-1)?.userId ?? 0,
+      1,
+      sql`and not exists (select 1 from wallet_transactions t
+                          where t.user_id = u.id and t.created_at > now() - interval '1 day')`,
+    );
     const {
       rows: [state],
     } = await db.execute<{ reference: string; lastId: number }>(sql`
@@ -121,9 +131,8 @@ async function prepare(env: Env): Promise<Prepared> {
               where type = 'top_up' and id >= (select max(id) / 2 from wallet_transactions)
               order by id limit 1) as reference,
              (select max(id) from wallet_transactions)::int as "lastId"`);
-    const hot = accounts.pop();
-    if (!hot || !state) throw new Error("The seeded store has no active wallet");
-    return { spread: accounts.map((a) => a.accountNumber), hot, ...state };
+    if (!hot || !state) throw new Error("The seeded store has no active wallet to load");
+    return { spread: spread.map((a) => a.accountNumber), hot, ...state };
   });
 }
 

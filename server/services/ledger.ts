@@ -7,11 +7,10 @@
 import { randomBytes } from "node:crypto";
 
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 
 import type { LedgerChannel, LedgerType } from "../../src/shared/domain";
 import { businessDayStartOf } from "../business-day";
-import type { PgSelect } from "drizzle-orm/pg-core";
-
 import type { DbOrTx, Tx } from "../db";
 import { users, walletPolicies, wallets, walletTransactions } from "../db/schema";
 import { conflict, HttpError } from "../errors";
@@ -22,11 +21,8 @@ export type WalletPolicyRow = typeof walletPolicies.$inferSelect;
 /** The policy in force: the newest version (migration 0008 writes the first). */
 export async function currentPolicy(db: DbOrTx): Promise<WalletPolicyRow> {
   const [policy] = await db.select().from(walletPolicies).orderBy(desc(walletPolicies.id)).limit(1);
-  return policy ?? noPolicy();
-}
-
-function noPolicy(): never {
-  throw new Error("No wallet policy is in force (migration 0008 writes the first)");
+  if (!policy) throw new Error("No wallet policy is in force (migration 0008 writes the first)");
+  return policy;
 }
 
 /** What a top-up or a payment checks of the policy in force. */
