@@ -135,12 +135,21 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
 /**
  * Rows whose searchable fields contain `term` (trimmed, not blank, without control characters),
  * case-insensitively: one LIKE on the search key of the collection's `searchColumn` when it has
- * one (its trigram index's expression), else an ILIKE per searchable field. Every text search over a collection goes through here.
+ * one (its trigram index's expression; a code's tail first, see CollectionSpec.searchTail), else
+ * an ILIKE per searchable field. Every text search over a collection goes through here.
  */
 export function searchCondition(spec: CollectionSpec, term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
   if (spec.searchColumn) {
-    return sql`${searchKey(spec.searchColumn)} like ${searchKey(sql`lower(${pattern})`)}`;
+    const key = searchKey(spec.searchColumn);
+    const contains = (text: string) =>
+      sql`${key} like ${searchKey(sql`lower(${`%${escapeLike(text)}%`})`)}`;
+    const characters = Array.from(term);
+    const tail = spec.searchTail;
+    // The tail's condition first: the index scan tests its conditions in this order.
+    return tail && characters.length > tail
+      ? sql`(${contains(characters.slice(-tail).join(""))} and ${contains(term)})`
+      : contains(term);
   }
   const fields = Object.values(spec.fields).filter((field) => field.searchable === true);
   return or(...fields.map((field) => sql`${textOf(field)} ilike ${pattern}`))!;

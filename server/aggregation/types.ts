@@ -38,6 +38,16 @@ export interface CollectionSpec {
    * several times cheaper per row.
    */
   searchColumn?: AnyPgColumn;
+  /**
+   * Optional, with `searchColumn`, for fields that are codes (the ledger's references and account
+   * numbers): their heads are shared by millions of rows (`TU` and the day, `W0000…`), their tails
+   * tell them apart. A term longer than this many characters is then looked up by its last
+   * `searchTail` characters first, and only those rows are tested for the whole term: the same
+   * matches (the tail is part of the term), but the trigram index walks the postings of a few
+   * rare trigrams instead of checking every candidate against the postings of the common ones
+   * (a full reference at 10 million rows: 7,600 index pages and 80 ms → 250 pages and 6 ms).
+   */
+  searchTail?: number;
 }
 
 export interface RawAggregationQuery {

@@ -477,22 +477,32 @@ export const walletTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The top-up list's pages and its count (to 1,000) under a status and date filter walk these
+    // in order, reading user_id (the list joins the owner) from the index: at 10 million rows
+    // counting a day's top-ups through the table's rows read 1,000 scattered pages (migration
+    // 0011). user_id never decides the order ((created_at, id) is unique).
     index("wallet_transactions_type_created_at_idx").on(
       t.type,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.userId,
     ),
     index("wallet_transactions_type_status_created_at_idx").on(
       t.type,
       t.status,
       t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.userId,
     ),
     index("wallet_transactions_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("wallet_transactions_business_id_created_at_idx").on(t.businessId, t.createdAt),
-    index("wallet_transactions_search_key_trgm_idx").using(
-      "gin",
-      sql`(${searchKey(t.searchText)}) gin_trgm_ops`,
-    ),
+    // Without fastupdate: every search scanned the pending list of new rows' trigrams whole
+    // (up to 4 MB, flushed only when full, as autovacuum waits for 20% more rows): at 10 million
+    // rows a reference search went from 3 to 18 ms of PostgreSQL time as top-ups came in, while
+    // a top-up costs no more writing its trigrams at once (migration 0011).
+    index("wallet_transactions_search_key_trgm_idx")
+      .using("gin", sql`(${searchKey(t.searchText)}) gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
     check("wallet_transactions_type_check", oneOf(t.type, LEDGER_TYPES)),
     check("wallet_transactions_channel_check", oneOf(t.channel, LEDGER_CHANNELS)),
     check("wallet_transactions_status_check", oneOf(t.status, LEDGER_STATUSES)),

@@ -1,35 +1,76 @@
 /**
- * `npm run seed [-- --users N]`: migrates and seeds the configured store (DATA_DIR or
- * DATABASE_URL) like a first start, then, with --users, grows the users table to N rows with
- * set-based SQL (a million users take a few minutes on the embedded store). Respects the DATA_DIR
- * lock: stop the server first.
+ * `npm run seed [-- --users N] [--businesses N] [--ledger N]`: migrates and seeds the configured
+ * store (DATA_DIR or DATABASE_URL) like a first start, then grows, with set-based SQL, the users
+ * table to --users rows (a million users take a few minutes on the embedded store), the merchants
+ * to --businesses and the wallet ledger to --ledger rows (over the wallets without any, with their
+ * balances). Respects the DATA_DIR lock: stop the server first.
  */
 import { parseArgs } from "node:util";
 
 import { ConfigError, loadConfig } from "../config";
-import { bulkSeedUsers } from "./bulk-seed";
+import {
+  bulkSeedBusinesses,
+  bulkSeedLedger,
+  bulkSeedUsers,
+  type BulkSeedProgress,
+} from "./bulk-seed";
 import { openDatabase } from "./index";
 import { DataDirLockedError } from "./lock";
 import { seedDatabase } from "./seed";
 
-const USAGE = "Usage: npm run seed [-- --users <total number of users, e.g. 1000000>]";
+const USAGE =
+  "Usage: npm run seed [-- --users <total number of users, e.g. 1000000>] " +
+  "[--businesses <total merchants>] [--ledger <total ledger rows>]";
+
+/** A whole number option up to `max`, or undefined when not given. */
+function total(name: string, text: string | undefined, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text.replace(/_/g, ""));
+  if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+    throw new ConfigError(`--${name} must be a whole number up to ${max}. ${USAGE}`);
+  }
+  return value;
+}
+
+/** Prints a bulk seed's progress at most every two seconds, and when it is done. */
+function progress(what: string) {
+  let lastReport = 0;
+  return ({ inserted, target: goal }: BulkSeedProgress) => {
+    if (inserted === goal || Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      console.log(`  ${what}: ${inserted.toLocaleString("en")} / ${goal.toLocaleString("en")}`);
+    }
+  };
+}
+
+/** What a bulk seed did, in a line. */
+function outcome(what: string, added: number, target: number) {
+  console.log(
+    added > 0
+      ? `Added ${added.toLocaleString("en")} ${what} (total ${target.toLocaleString("en")}).`
+      : `Already ${target.toLocaleString("en")} ${what} or more: nothing to add.`,
+  );
+}
 
 async function main() {
   const { values } = parseArgs({
-    options: { users: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      users: { type: "string" },
+      businesses: { type: "string" },
+      ledger: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
     strict: true,
   });
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const target = values.users === undefined ? undefined : Number(values.users.replace(/_/g, ""));
-  if (
-    target !== undefined &&
-    (!Number.isSafeInteger(target) || target < 0 || target > 50_000_000)
-  ) {
-    throw new ConfigError(`--users must be a whole number up to 50000000. ${USAGE}`);
-  }
+  const targets = {
+    users: total("users", values.users, 50_000_000),
+    businesses: total("businesses", values.businesses, 1_000_000),
+    ledger: total("ledger", values.ledger, 1_000_000_000),
+  };
 
   const config = loadConfig();
   const started = Date.now();
@@ -41,19 +82,17 @@ async function main() {
         ? "Seeded the demo data set."
         : "Demo data already present (or production): kept.",
     );
-    if (target !== undefined) {
-      let lastReport = 0;
-      const added = await bulkSeedUsers(database.db, target, ({ inserted, target: goal }) => {
-        if (inserted === goal || Date.now() - lastReport > 2000) {
-          lastReport = Date.now();
-          console.log(`  users: ${inserted.toLocaleString("en")} / ${goal.toLocaleString("en")}`);
-        }
-      });
-      console.log(
-        added > 0
-          ? `Added ${added.toLocaleString("en")} users (total ${target.toLocaleString("en")}).`
-          : `Already ${target.toLocaleString("en")} users or more: nothing to add.`,
-      );
+    if (targets.users !== undefined) {
+      const added = await bulkSeedUsers(database.db, targets.users, progress("users"));
+      outcome("users", added, targets.users);
+    }
+    if (targets.businesses !== undefined) {
+      const added = await bulkSeedBusinesses(database.db, targets.businesses);
+      outcome("merchants", added, targets.businesses);
+    }
+    if (targets.ledger !== undefined) {
+      const added = await bulkSeedLedger(database.db, targets.ledger, progress("ledger rows"));
+      outcome("ledger rows", added, targets.ledger);
     }
   } finally {
     await database.close();

@@ -68,6 +68,8 @@ export interface ModuleBinding<M extends ModuleDecl> {
   columns?: Partial<Record<keyof M["fields"] & string, AnyPgColumn | SQL>>;
   /** A stored, trigram-indexed column of every searchable field (see CollectionSpec). */
   searchColumn?: AnyPgColumn;
+  /** The searchable fields are codes told apart by their tails (see CollectionSpec). */
+  searchTail?: number;
   /** The condition of the module's scope (required when it declares one). */
   scope?: SQL;
   /** Whether to register `GET /api/{collection}/{id}` (default: yes). */
@@ -140,7 +142,11 @@ function columnsOf(
 export function collectionSpecOf(
   module: Listed,
   columns: Record<string, AnyPgColumn | SQL>,
-  binding: { table: PgTable & { id: AnyPgColumn }; searchColumn?: AnyPgColumn },
+  binding: {
+    table: PgTable & { id: AnyPgColumn };
+    searchColumn?: AnyPgColumn;
+    searchTail?: number;
+  },
 ): CollectionSpec {
   const fields: Record<string, FieldSpec> = {};
   for (const [key, decl] of Object.entries(module.fields) as Array<[string, FieldDecl]>) {
@@ -163,6 +169,7 @@ export function collectionSpecOf(
     defaultSort: module.defaultSort.map(([key, order]) => [key, order === "asc" ? 1 : -1]),
     tieBreaker: binding.table.id,
     searchColumn: binding.searchColumn,
+    searchTail: binding.searchTail,
   };
 }
 

@@ -48,7 +48,8 @@ async function reverse(tx: Tx, { actor, id, body, before }: ActionContext<Remark
  */
 export const topUpsModule = bindModule(topUps, {
   table: ledger,
-  joins: [{ table: users, on: eq(users.id, ledger.userId) }],
+  // Every ledger row has its owner (user_id is a not-null foreign key).
+  joins: [{ table: users, on: eq(users.id, ledger.userId), exactlyOne: true }],
   scope: eq(ledger.type, "top_up"),
   columns: {
     accountNumber: users.accountNumber,
@@ -60,6 +61,8 @@ export const topUpsModule = bindModule(topUps, {
     reversalRemark: ofReversal("remark"),
   },
   searchColumn: ledger.searchText,
+  // References (TU + the day + 10 random characters) and account numbers (W + 9 digits).
+  searchTail: 6,
   actions: { reverse },
   create: counterTopUp,
 });

@@ -7,15 +7,17 @@ import {
   administrators,
   agents,
   auditLog,
+  businesses,
   changeContactSubmissions,
   globalSettings,
   riders,
   users,
   wallets,
+  walletTransactions,
 } from "../../server/db/schema";
 import { DataDirLockedError } from "../../server/db/lock";
 import { seedDatabase } from "../../server/db/seed";
-import { bulkSeedUsers } from "../../server/db/bulk-seed";
+import { bulkSeedBusinesses, bulkSeedLedger, bulkSeedUsers } from "../../server/db/bulk-seed";
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from "./support/database";
 
 let testDb: TestDatabase;
@@ -28,13 +30,15 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
+/** How many rows a table holds. */
+async function countOf(table: PgTable) {
+  const [row] = await testDb.database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
 /** Row counts of every seeded table plus a digest of the users, to compare two states. */
 async function snapshot() {
   const db = testDb.database.db;
-  const countOf = async (table: PgTable) => {
-    const [row] = await db.select({ n: count() }).from(table);
-    return row?.n ?? 0;
-  };
   const [digest] = (
     await db.execute<{ md5: string }>(
       sql`select md5(string_agg(account_number || name || role || approval_status, ',' order by account_number)) as md5 from users`,
@@ -157,18 +161,62 @@ describe("the schema's guarantees", () => {
 describe("bulk seeding", () => {
   it("adds users with set-based SQL up to a total, deterministically and only once", async () => {
     const db = testDb.database.db;
-    const [before] = await db.select({ n: count() }).from(users);
-    const target = (before?.n ?? 0) + 250;
+    const target = (await countOf(users)) + 250;
     expect(await bulkSeedUsers(db, target)).toBe(250);
     expect(await bulkSeedUsers(db, target)).toBe(0);
-    const [after] = await db.select({ n: count() }).from(users);
-    expect(after?.n).toBe(target);
+    expect(await countOf(users)).toBe(target);
     const [orphans] = await db
       .select({ n: count() })
       .from(users)
       .leftJoin(wallets, eq(wallets.userId, users.id))
       .where(sql`${wallets.id} is null`);
     expect(orphans?.n).toBe(0);
+  });
+
+  it("grows merchants and the ledger, each wallet's balance the sum of its ledger, indexes kept", async () => {
+    const db = testDb.database.db;
+    const structure = async () =>
+      (
+        await db.execute<{ definition: string }>(sql`
+          select pg_get_indexdef(indexrelid) as definition from pg_index
+          where indrelid = 'wallet_transactions'::regclass
+          union all
+          select pg_get_constraintdef(oid) from pg_constraint
+          where conrelid = 'wallet_transactions'::regclass
+          order by 1`)
+      ).rows;
+    const before = await structure();
+    const shops = (await countOf(businesses)) + 12;
+    expect(await bulkSeedBusinesses(db, shops)).toBe(12);
+    expect(await bulkSeedBusinesses(db, shops)).toBe(0);
+    const target = (await countOf(walletTransactions)) + 3_007;
+    expect(await bulkSeedLedger(db, target)).toBe(3_007);
+    expect(await bulkSeedLedger(db, target)).toBe(0);
+    expect(await countOf(walletTransactions)).toBe(target);
+    expect(await structure()).toEqual(before);
+    const { rows: broken } = await db.execute(sql`
+      select w.user_id from wallets w
+      where w.balance_sen <> (select coalesce(sum(t.amount_sen), 0) from wallet_transactions t
+                              where t.user_id = w.user_id and t.status in ('success', 'reversed'))
+      union all
+      select user_id from (
+        select user_id, balance_after_sen, sum(amount_sen) filter
+                 (where status in ('success', 'reversed')) over (partition by user_id order by id)
+                 as running
+        from wallet_transactions) as rows
+      where balance_after_sen <> running
+      union all
+      select r.user_id from wallet_transactions r join wallet_transactions t on t.id = r.reverses_id
+      where t.type <> 'top_up' or t.status <> 'reversed' or r.amount_sen <> -t.amount_sen
+         or r.user_id <> t.user_id`);
+    expect(broken).toEqual([]);
+    // A new top-up gets the next id (the identity was moved past the seeded rows).
+    const [next] = (
+      await db.execute<{ id: number; last: number }>(sql`
+        select nextval(pg_get_serial_sequence('wallet_transactions', 'id'))::int as id,
+               (select max(id) from wallet_transactions)::int as last`)
+    ).rows;
+    expect(next?.id).toBe((next?.last ?? 0) + 1);
   });
 });
 

@@ -212,6 +212,67 @@ describe("POST /api/top-up-transactions (counter top-up)", () => {
   });
 });
 
+describe("GET /api/top-up-transactions/aggregation $search", () => {
+  it("finds a top-up by its reference or account number, whole or in part, in any case", async () => {
+    const holder = await walletWith();
+    const created = await call(suite.app, finance, "POST", "/api/top-up-transactions", {
+      accountNumber: holder.accountNumber,
+      amountSen: 1_000,
+      channel: "counter",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, reference } = created.json<{ id: number; reference: string }>();
+    const search = async (term: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ $search: term }));
+      const response = await call(
+        suite.app,
+        finance,
+        "GET",
+        `/api/top-up-transactions/aggregation?filter=${filter}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ topUpTransactions: Array<{ id: number }> }>().topUpTransactions;
+    };
+    expect(await search(reference)).toEqual([expect.objectContaining({ id })]);
+    expect(await search(` ${reference.toLowerCase()} `)).toEqual([expect.objectContaining({ id })]);
+    expect(await search(reference.slice(-7))).toEqual([expect.objectContaining({ id })]);
+    expect(await search(holder.accountNumber)).toEqual([expect.objectContaining({ id })]);
+    // A long term is looked up by its tail first (searchTail), but must match as a whole.
+    expect(await search(`-${reference.slice(-7)}`)).toEqual([]);
+    expect(await search(`${reference}0`)).toEqual([]);
+  });
+});
+
+describe("GET /api/top-up-transactions/aggregation totalCount", () => {
+  it("counts a full page's matches, joining the owner only when the filter reads them", async () => {
+    const holder = await walletWith();
+    for (let i = 0; i < 12; i++) {
+      const created = await call(suite.app, finance, "POST", "/api/top-up-transactions", {
+        accountNumber: holder.accountNumber,
+        amountSen: 1_000,
+        channel: "counter",
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const total = async (filter: object) => {
+      const query = encodeURIComponent(JSON.stringify(filter));
+      const response = await call(
+        suite.app,
+        finance,
+        "GET",
+        `/api/top-up-transactions/aggregation?filter=${query}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ totalCount: number; topUpTransactions: unknown[] }>();
+      expect(body.topUpTransactions).toHaveLength(10);
+      return body.totalCount;
+    };
+    expect(await total({ userId: holder.id })).toBe(12);
+    expect(await total({ accountNumber: holder.accountNumber })).toBe(12);
+    expect(await total({ userId: holder.id, status: "success", channel: "counter" })).toBe(12);
+  });
+});
+
 describe("POST /api/top-up-transactions/{id}/reverse", () => {
   const reverse = (id: unknown, body: unknown = { remark: "Keyed in twice" }) =>
     call(suite.app, finance, "POST", `/api/top-up-transactions/${String(id)}/reverse`, body);

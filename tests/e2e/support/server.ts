@@ -10,6 +10,8 @@ import { join } from "node:path";
 
 export interface RunningServer {
   url: string;
+  /** The server's process id. */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: (options?: { keepData?: boolean }) => Promise<void>;
@@ -63,6 +65,7 @@ export async function startServer({
 
   return {
     url,
+    pid: child.pid!,
     dataDir: dir,
     output: () => log,
     stop: async ({ keepData = false } = {}) => {
@@ -86,6 +89,20 @@ export function demoLogins(output: string): Map<string, { email: string; passwor
   return logins;
 }
 
+/** Signs in as the super administrator the server printed at start: that login and its token. */
+export async function signInSuperAdmin(server: RunningServer) {
+  const superAdmin = demoLogins(server.output()).get("super administrator");
+  if (!superAdmin) throw new Error(`no demo logins printed:\n${server.output()}`);
+  const answer = await fetch(`${server.url}/v1/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(superAdmin),
+  });
+  if (!answer.ok) throw new Error(`login failed: ${answer.status} ${await answer.text()}`);
+  const { token } = (await answer.json()) as { token: string };
+  return { superAdmin, token };
+}
+
 /**
  * The server for a spec that signs in as the super administrator: started on `port` (serving
  * DIST_DIR when set), with the demo login it printed and that administrator's API token.
@@ -95,13 +112,5 @@ export async function startWithSuperAdmin(port: number) {
     port,
     env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
   });
-  const superAdmin = demoLogins(server.output()).get("super administrator");
-  if (!superAdmin) throw new Error(`no demo logins printed:\n${server.output()}`);
-  const answer = await fetch(`${server.url}/v1/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(superAdmin),
-  });
-  const { token } = (await answer.json()) as { token: string };
-  return { server, superAdmin, token };
+  return { server, ...(await signInSuperAdmin(server)) };
 }
