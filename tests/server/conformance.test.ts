@@ -118,8 +118,7 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
           it(`filters by ${field} (${decl.filter})`, async () => {
             const value = await sampleValue(bound, field, decl);
             if (value === undefined) return; // no row has one: nothing to compare with
-            const condition =
-              decl.filter === "dateRange" ? { $lte: dayOf(value) } : value;
+            const condition = decl.filter === "dateRange" ? { $lte: dayOf(value) } : value;
             const rows = await rowsOf(bound, { filter: { [field]: condition } });
             if (decl.filterOnly) return; // not part of the record: answering is what can be seen
             expect(rows.length).toBeGreaterThan(0);
