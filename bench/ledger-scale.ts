@@ -6,7 +6,10 @@
  * PostgreSQL. Scenarios: the top-up list's page 1, a status + date-range filter (a rare status
  * over 30 days, a common one over one day), a reference search and an account search, then
  * counter top-ups (POST /v1/api/top-up-transactions) spread over 20,000 wallets and all on one
- * hot wallet. Prints requests per second, p50 and p99 of each, the seed time and the targets:
+ * hot wallet; the Merchant Transaction Summary of one month over every business (issue 12), and
+ * a settlement run over one month of payments of the 500 merchants, timed (the history before
+ * it settled first, untimed, once per store). Prints requests per second, p50 and p99 of each,
+ * the run's seconds, the seed time and the targets (a run ≤ 10 s):
  * list p99 ≤ 30 ms on PostgreSQL and ≤ 120 ms on PGlite; top-ups on distinct wallets ≥ 500 per
  * second with p99 ≤ 50 ms on PostgreSQL; on the hot wallet no lost update: afterwards (server
  * stopped) its balance is the sum of its ledger and its opening balance plus every top-up the
@@ -31,6 +34,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 
 import { openDatabase, type Db } from "../server/db";
+import { runSettlements } from "../server/services/settlements";
 import { MAX_SEN } from "../src/shared/kit/types";
 import { signInSuperAdmin, startServer, type RunningServer } from "../tests/e2e/support/server";
 import {
@@ -76,6 +80,8 @@ const TARGETS = {
   listP99: { pglite: 120, postgres: 30 },
   topUpsPerSecond: 500,
   topUpP99: 50,
+  /** Issue 12: a month's settlement run over 500 businesses. */
+  settlementRunSeconds: 10,
 } as const;
 
 type Env = Record<string, string>;
@@ -144,13 +150,25 @@ function campusDay(daysAgo: number) {
 
 interface Scenario {
   name: string;
-  kind: "list" | "spread" | "hot";
+  kind: "list" | "spread" | "hot" | "run";
 }
 
 /** The top-up list's queries as the console sends them. */
-function listScenarios(prepared: Prepared): Array<Scenario & { params: Record<string, unknown> }> {
+function listScenarios(
+  prepared: Prepared,
+): Array<Scenario & { params: Record<string, unknown>; collection?: string }> {
   const newest = { sort: { createdAt: -1 }, pagination: { page: 1, pageSize: 10 } };
   return [
+    {
+      name: "summary, one month",
+      kind: "list",
+      collection: "merchant-transaction-summary",
+      params: {
+        filter: { day: { $gte: campusDay(31), $lte: campusDay(1) } },
+        sort: { day: -1 },
+        pagination: { page: 1, pageSize: 10 },
+      },
+    },
     { name: "list page 1", kind: "list", params: newest },
     {
       name: "list failed, last 30 days",
@@ -179,6 +197,47 @@ function listScenarios(prepared: Prepared): Array<Scenario & { params: Record<st
       params: { ...newest, filter: { $search: prepared.spread[1234] } },
     },
   ];
+}
+
+const SETTLEMENT_RUN: Scenario = { name: "settlement run, one month", kind: "run" };
+
+/**
+ * Before a timed run: everything up to 31 days ago settled (once per store; minutes on a fresh
+ * one), and the settlements a previous timed run made taken back (the store is the bench's own),
+ * so that the run settles one month of payments of every business.
+ */
+async function prepareSettlementRun(env: Env) {
+  await withStore(env, async (db) => {
+    await db.execute(sql`
+      with later as (select id from settlements where period_end > ${campusDay(31)}::date),
+           items as (delete from settlement_items where settlement_id in (select id from later))
+      delete from settlements where id in (select id from later)`);
+    const started = Date.now();
+    const history = await db.transaction((tx) =>
+      runSettlements(tx, { periodEnd: campusDay(31), adminId: null }),
+    );
+    if (history.created > 0) {
+      console.log(
+        `  (settled the history up to ${campusDay(31)} first: ${history.created} settlements, ` +
+          `${history.items.toLocaleString("en")} items in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
+    }
+    await db.execute(sql`vacuum analyze settlement_items`);
+  });
+}
+
+/** The timed run over the last month, through the API as the console sends it. */
+async function timeSettlementRun(server: RunningServer, token: string) {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/v1/api/settlements/run`, {
+    method: "POST",
+    headers: { authorization: token, "content-type": "application/json" },
+    body: JSON.stringify({ periodEnd: campusDay(1) }),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (!response.ok) throw new Error(`settlement run: ${response.status} ${await response.text()}`);
+  const result = (await response.json()) as { created: number; items: number };
+  return { seconds, ...result };
 }
 
 const TOP_UPS: Scenario[] = [
@@ -294,6 +353,7 @@ interface Row {
 const rows: Row[] = [];
 const seeds: Array<{ engine: Engine; seconds: number }> = [];
 const hotChecks: Array<{ engine: Engine; result: HotCheck; perSecond?: number }> = [];
+const runs: Array<{ engine: Engine; seconds: number; created: number; items: number }> = [];
 let postgres: PostgresServer | undefined;
 
 try {
@@ -312,6 +372,7 @@ try {
     ]);
     seeds.push({ engine, seconds });
     const prepared = await prepare(env);
+    if (chosen(SETTLEMENT_RUN)) await prepareSettlementRun(env);
     const acknowledged: number[] = [];
     let hotPerSecond: number | undefined;
     const server = await startServer({ port: PORT, dataDir, env });
@@ -346,7 +407,7 @@ try {
         );
       };
       for (const scenario of listScenarios(prepared).filter(chosen)) {
-        const path = listPath("top-up-transactions", scenario.params);
+        const path = listPath(scenario.collection ?? "top-up-transactions", scenario.params);
         const loaded = await measureList(server, token, path, duration, processes);
         print(scenario, loaded.idle.toFixed(1), loaded, loaded.total);
       }
@@ -372,6 +433,14 @@ try {
           hotPerSecond = measured.requestsPerSecond;
         }
         print(scenario, "", loaded, "");
+      }
+      if (chosen(SETTLEMENT_RUN)) {
+        const run = await timeSettlementRun(server, token);
+        runs.push({ engine, ...run });
+        console.log(
+          `  ${SETTLEMENT_RUN.name.padEnd(28)}${run.seconds.toFixed(1)} s: ${run.created} ` +
+            `settlements, ${run.items.toLocaleString("en")} payments and refunds`,
+        );
       }
       await restorePolicy();
     } finally {
@@ -417,6 +486,13 @@ for (const { engine, scenario, measured, health } of rows) {
   target(
     health.p99 <= TARGET_HEALTH_P99,
     `${name}: health p99 ${health.p99} ms ≤ ${TARGET_HEALTH_P99} ms`,
+  );
+}
+for (const run of runs) {
+  target(
+    run.seconds <= TARGETS.settlementRunSeconds && run.created > 0,
+    `${engineName(run.engine)} ${SETTLEMENT_RUN.name}: ${run.seconds.toFixed(1)} s ≤ ` +
+      `${TARGETS.settlementRunSeconds} s (${run.created} settlements, ${run.items} items)`,
   );
 }
 for (const { engine, result: r, perSecond } of hotChecks) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 
@@ -56,6 +56,13 @@ export interface Config {
    * `YYYY-MM-DD` and a daily limit mean days in this zone, not UTC days.
    */
   businessTimeZone: string;
+  /**
+   * INVOICE_FONT (unset → Debian's Noto Sans CJK, /usr/share/fonts/opentype/noto, when installed):
+   * the font of invoice PDFs, a TrueType/OpenType file, or a collection (.ttc) with the face's
+   * PostScript name after `#`. It must hold Chinese glyphs for Chinese invoices and names;
+   * without one, PDFs use Helvetica and are written in English, other characters as `?`.
+   */
+  invoiceFont: { path: string; face?: string } | undefined;
   /** DIST_DIR (unset → the repository's dist/): the built console the server serves. */
   distDir: string | undefined;
   /** LOG_LEVEL ("info"; "silent" disables logging): Fastify/pino log level. */
@@ -338,5 +345,23 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, ""),
     reportRateLimitPerIp: positiveInt(env, "REPORT_RATE_LIMIT_PER_IP", 10),
     reportRateLimitPerEmail: positiveInt(env, "REPORT_RATE_LIMIT_PER_EMAIL", 3),
+    invoiceFont: invoiceFont(env),
   };
+}
+
+/** Debian's fonts-noto-cjk: Simplified Chinese face of the Sans collection. */
+export const DEFAULT_INVOICE_FONT = {
+  path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+  face: "NotoSansCJKsc-Regular",
+};
+
+function invoiceFont(env: Env): Config["invoiceFont"] {
+  const given = nonEmpty(env, "INVOICE_FONT");
+  if (!given) return existsSync(DEFAULT_INVOICE_FONT.path) ? DEFAULT_INVOICE_FONT : undefined;
+  const [path = "", face] = given.split("#");
+  if (!existsSync(path)) throw new ConfigError(`INVOICE_FONT: no font file at ${path}`);
+  if (path.toLowerCase().endsWith(".ttc") && !face) {
+    throw new ConfigError("INVOICE_FONT: a .ttc collection needs its face, e.g. file.ttc#Face");
+  }
+  return face ? { path, face } : { path };
 }

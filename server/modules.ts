@@ -11,6 +11,7 @@ import type { RouteDeps } from "./routes/types";
 import { businessUpdatesModule } from "./services/business-updates";
 import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
+import { merchantSummaryModule, settlementRoutes, settlementsModule } from "./services/settlements";
 import { topUpsModule } from "./services/top-ups";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
 import { walletPoliciesModule, walletPolicyRoutes } from "./services/wallet-policies";
@@ -26,6 +27,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   businessesModule,
   businessApprovalModule,
   businessUpdatesModule,
+  merchantSummaryModule,
+  settlementsModule,
 ];
 
 /** The declared modules' list, show and action routes. */
@@ -33,4 +36,5 @@ export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   const { db } = deps;
   for (const bound of BOUND_MODULES) registerModuleRoutes(app, db, bound);
   await app.register(walletPolicyRoutes, deps);
+  await app.register(settlementRoutes, deps);
 };

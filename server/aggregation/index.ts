@@ -137,8 +137,12 @@ export async function runAggregation<T>(
   spec: CollectionSpec,
   source: PgTable | AggregationSource,
   raw: RawAggregationQuery,
-  options?: { baseWhere?: SQL },
-): Promise<ListTotal & { rows: T[] }> {
+  options?: {
+    baseWhere?: SQL;
+    /** Sums over every matching row (not only the page), by key: the list's `totals`. */
+    totals?: Record<string, AnyPgColumn | SQL>;
+  },
+): Promise<ListTotal & { rows: T[]; totals?: Record<string, number> }> {
   const { table, joins = [], select } = is(source, PgTable) ? { table: source } : source;
   const query = compileAggregation(spec, raw);
   const where = and(options?.baseWhere, query.where);
@@ -154,6 +158,8 @@ export async function runAggregation<T>(
     .orderBy(...query.orderBy)
     .limit(query.limit)
     .offset(query.offset);
+  const summing = options?.totals && sumsOf(db, options.totals, joined, table, where);
+  summing?.catch(() => undefined); // handled below, after the page
   const { rows, ...total } = await pageWithTotal(
     query,
     () =>
@@ -172,5 +178,21 @@ export async function runAggregation<T>(
         ).where(where),
       ),
   );
-  return { ...total, rows: rows as T[] };
+  const totals = await summing;
+  return { ...total, rows: rows as T[], ...(totals ? { totals } : {}) };
+}
+
+/** The sums of `columns` over every row `where` selects (each 0 when none), as numbers. */
+async function sumsOf(
+  db: AnyPgDatabase,
+  columns: Record<string, AnyPgColumn | SQL>,
+  joined: <Q extends PgSelect>(q: Q) => Q,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<Record<string, number>> {
+  const selection = Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql<string>`coalesce(sum(${column}), 0)`]),
+  );
+  const [row] = await joined(db.select(selection).from(table).$dynamic()).where(where);
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, Number(row?.[key] ?? 0)]));
 }

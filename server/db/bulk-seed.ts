@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Db, Tx } from "./index";
+import { rebuildMerchantDays } from "./merchant-days";
 
 /** Rows per INSERT … SELECT generate_series: large enough to be fast, small enough for PGlite. */
 const CHUNK = 50_000;
@@ -191,8 +192,10 @@ export async function bulkSeedLedger(
       select setval(pg_get_serial_sequence('wallet_transactions', 'id'), max(id))
       from wallet_transactions`);
   });
+  await rebuildMerchantDays(db);
   await db.execute(sql`vacuum analyze wallet_transactions`);
   await db.execute(sql`vacuum analyze wallets`);
+  await db.execute(sql`vacuum analyze merchant_days`);
   return missing;
 }
 
@@ -328,8 +331,8 @@ function insertLedger(chunk: {
       window holder as (partition by user_id order by k)
     ),
     shops as (
-      select array_agg(id order by id) as ids from businesses
-      where status in ('approved', 'suspended')
+      select array_agg(id order by id) as ids, array_agg(fee_rate_bp order by id) as rates
+      from businesses where status in ('approved', 'suspended')
     ),
     staff as (
       select (select array_agg(user_id order by user_id) from agents) as agents,
@@ -337,11 +340,11 @@ function insertLedger(chunk: {
     )
     insert into wallet_transactions (id, user_id, type, amount_sen, balance_after_sen, channel,
                                      business_id, agent_user_id, status, reference, reverses_id,
-                                     remark, admin_id, search_text, created_at)
+                                     remark, admin_id, search_text, fee_sen, created_at)
     overriding system value
     select l.id, l.user_id, l.type, l.amount_sen, l.balance_after_sen,
            case when l.type = 'top_up' then l.channel end,
-           case when l.type = 'payment' then shops.ids[1 + ${h(6)} % cardinality(shops.ids)] end,
+           case when l.type = 'payment' then shops.ids[shop.i] end,
            case when l.type = 'top_up' and l.channel = 'agent'
                 then staff.agents[1 + ${h(7)} % cardinality(staff.agents)] end,
            l.status, l.reference,
@@ -352,8 +355,11 @@ function insertLedger(chunk: {
            case when l.type = 'reversal' or (l.type = 'top_up' and l.channel = 'counter')
                 then staff.admins[1 + ${h(9)} % cardinality(staff.admins)] end,
            lower(l.reference || chr(31) || l.account_number),
+           -- feeOfPayment (src/shared/money.ts): the shop's rate, rounded half up to the sen
+           case when l.type = 'payment' then (-l.amount_sen * shops.rates[shop.i] + 5000) / 10000 end,
            l.created_at
-    from ledger l, shops, staff`;
+    from ledger l, shops, staff,
+         lateral (select 1 + ${h(6)} % cardinality(shops.ids) as i) as shop`;
 }
 
 /**

@@ -8,8 +8,11 @@
 import { sql } from "drizzle-orm";
 
 import type { BusinessCategory, BusinessStatus, LedgerChannel } from "../../src/shared/domain";
+import { feeOfPayment } from "../../src/shared/money";
 import { createPrng, DEMO_SEED, type Prng } from "./demo-data";
 import type { Tx } from "./index";
+import { runSettlements } from "../services/settlements";
+import { rebuildMerchantDays } from "./merchant-days";
 import { businesses, businessUpdateRequests, walletTransactions } from "./schema";
 
 const DAY = 86_400_000;
@@ -73,11 +76,12 @@ export interface MoneyHolder {
 type LedgerInsert = typeof walletTransactions.$inferInsert;
 /** A ledger row to be, with the index of the row it reverses (ids come with the insert). */
 type Row = LedgerInsert & { amountSen: number; reversesIndex?: number };
-type Shop = { id: number; category: BusinessCategory; status: BusinessStatus };
+type Shop = { id: number; category: BusinessCategory; status: BusinessStatus; feeRateBp: number };
 type DayEvent =
   | { kind: "topUp"; at: number }
   | { kind: "payment"; at: number; shop: Shop }
-  | { kind: "reversal"; at: number; of: number };
+  | { kind: "reversal"; at: number; of: number }
+  | { kind: "refund"; at: number; of: number; sen: number };
 
 /** The first policy's maximum balance (migration 0008): demo top-ups keep within it. */
 const DEMO_MAX_BALANCE_SEN = 150_000;
@@ -129,6 +133,7 @@ async function insertBusinesses(
     name: businesses.name,
     category: businesses.category,
     status: businesses.status,
+    feeRateBp: businesses.feeRateBp,
     registrationNumber: businesses.registrationNumber,
     bankName: businesses.bankName,
     bankAccount: businesses.bankAccount,
@@ -252,8 +257,9 @@ export async function seedDemoMoney(
     counterStaffIds: number[];
     now: number;
   },
-): Promise<{ rows: number; businesses: number; updateRequests: number }> {
+): Promise<{ rows: number; businesses: number; updateRequests: number; settlements: number }> {
   const prng = createPrng(DEMO_SEED + 7);
+  const refunds = createPrng(DEMO_SEED + 11);
   const { holders, agentIds, counterStaffIds, now } = options;
   const shops = await insertBusinesses(tx, prng, options.merchantOwnerIds, counterStaffIds, now);
   const updateRequests = await insertUpdateRequests(tx, shops, counterStaffIds, now);
@@ -315,13 +321,40 @@ export async function seedDemoMoney(
           const [low, high] = SPENDING[shop.category].sen;
           const amountSen = prng.int(low / 10, high / 10) * 10;
           if (amountSen > balance) continue;
-          push({
+          const index = push({
             type: "payment",
             amountSen: -amountSen,
             status: "success",
             businessId: shop.id,
+            feeSen: feeOfPayment(amountSen, shop.feeRateBp),
             reference: reference("PY", event.at),
             createdAt: new Date(event.at),
+          });
+          // Now and then the shop gives a payment back, in full or half (a wrong order, a
+          // double charge): its own draws, so the rest of the campus stays as it was.
+          if (refunds.chance(0.012)) {
+            const refund: DayEvent = {
+              kind: "refund",
+              at: event.at + refunds.int(5, 240) * 60_000,
+              of: index,
+              sen: refunds.chance(0.6) ? amountSen : Math.max(10, Math.round(amountSen / 20) * 10),
+            };
+            const later = events.findIndex((other, j) => j > i && other.at > refund.at);
+            events.splice(later === -1 ? events.length : later, 0, refund);
+          }
+        } else if (event.kind === "refund") {
+          const payment = rows[event.of]!;
+          if (event.sen === -payment.amountSen) payment.status = "reversed";
+          push({
+            type: "refund",
+            amountSen: event.sen,
+            status: "success",
+            businessId: payment.businessId,
+            reference: reference("RF", event.at),
+            remark: refunds.pick(["Order cancelled", "Charged twice", "Item out of stock"]),
+            adminId: refunds.pick(counterStaffIds) ?? null,
+            createdAt: new Date(event.at),
+            reversesIndex: event.of,
           });
         } else if (event.kind === "reversal") {
           const top = rows[event.of]!;
@@ -405,5 +438,51 @@ export async function seedDemoMoney(
     from (select user_id, max(created_at) as last_at from wallet_transactions
           where type in ('top_up', 'payment') group by user_id) l
     where l.user_id = u.id`);
-  return { rows: rows.length, businesses: shops.length, updateRequests };
+  await rebuildMerchantDays(tx);
+  const settled = await insertDemoSettlements(tx, counterStaffIds, now);
+  return { rows: rows.length, businesses: shops.length, updateRequests, settlements: settled };
+}
+
+/**
+ * Weekly settlement runs up to each Sunday of the window, the morning after, through the real run
+ * (runSettlements): all paid a day later with a bank reference but one that failed (a closed
+ * account), and the latest run's still pending. Today's and this week's payments stay unsettled.
+ */
+async function insertDemoSettlements(tx: Tx, staffIds: number[], now: number): Promise<number> {
+  const campusDay = (at: number) => new Date(at + CAMPUS_OFFSET).toISOString().slice(0, 10);
+  const sundays: number[] = [];
+  for (let at = now - (DEMO_MONEY_DAYS - 7) * DAY; at < now - DAY; at += DAY) {
+    if (new Date(at + CAMPUS_OFFSET).getUTCDay() === 0) sundays.push(at);
+  }
+  let created = 0;
+  for (const [index, sunday] of sundays.entries()) {
+    // 10:00 campus time on the Monday after: the Sunday's campus midnight, a day and ten hours.
+    const runAt = sunday - ((sunday + CAMPUS_OFFSET) % DAY) + DAY + 10 * HOUR;
+    if (runAt >= now) break;
+    const adminId = staffIds[index % Math.max(staffIds.length, 1)] ?? null;
+    const run = await runSettlements(tx, {
+      periodEnd: campusDay(sunday),
+      adminId,
+      at: new Date(runAt),
+    });
+    created += run.created;
+    const latest = index === sundays.length - 1 || runAt + 7 * DAY >= now;
+    if (latest) continue;
+    const paidAt = new Date(runAt + DAY).toISOString();
+    const ofRun = sql`created_at = ${new Date(runAt).toISOString()}::timestamptz`;
+    await tx.execute(sql`
+      update settlements set status = 'paid',
+        bank_reference = 'MBB' || ${campusDay(runAt + DAY).replaceAll("-", "")} || '-'
+                         || lpad(id::text, 6, '0'),
+        paid_at = ${paidAt}::timestamptz, reviewer_id = ${adminId},
+        reviewed_at = ${paidAt}::timestamptz, updated_at = ${paidAt}::timestamptz
+      where ${ofRun}`);
+    if (index === 1) {
+      await tx.execute(sql`
+        update settlements set status = 'failed', bank_reference = null, paid_at = null,
+          remark = 'Transfer returned: the bank account was closed'
+        where id = (select min(id) from settlements where ${ofRun})`);
+    }
+  }
+  return created;
 }

@@ -33,6 +33,7 @@ import {
   LEDGER_TYPES,
   CONTACT_TYPES,
   RIDER_VERIFICATION_STATUSES,
+  SETTLEMENT_STATUSES,
   SUBMISSION_STATUSES,
   USER_ROLES,
   WALLET_STATUSES,
@@ -465,10 +466,19 @@ export const walletTransactions = pgTable(
     agentUserId: integer("agent_user_id").references(() => users.id, { onDelete: "restrict" }),
     status: text("status", { enum: LEDGER_STATUSES }).notNull().default("success"),
     reference: text("reference").notNull().unique("wallet_transactions_reference_key"),
-    /** The row a reversal or refund undoes: at most one reversal per row (unique). */
-    reversesId: integer("reverses_id")
-      .unique("wallet_transactions_reverses_id_key")
-      .references((): AnyPgColumn => walletTransactions.id, { onDelete: "restrict" }),
+    /**
+     * The row a reversal or refund undoes: a top-up has at most one reversal (a partial unique
+     * index); a payment may have several partial refunds, together at most its amount (checked
+     * under the payment's row lock, server/services/ledger.ts).
+     */
+    reversesId: integer("reverses_id").references((): AnyPgColumn => walletTransactions.id, {
+      onDelete: "restrict",
+    }),
+    /**
+     * A payment's fee (sen): its amount at the business's rate in force when it was made, rounded
+     * half up (feeOfPayment); null on every other row.
+     */
+    feeSen: bigint("fee_sen", { mode: "number" }),
     remark: text("remark"),
     /** The staff member (counter top-up, reversal): no foreign key, the ledger outlives them. */
     adminId: integer("admin_id"),
@@ -496,6 +506,10 @@ export const walletTransactions = pgTable(
     ),
     index("wallet_transactions_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("wallet_transactions_business_id_created_at_idx").on(t.businessId, t.createdAt),
+    uniqueIndex("wallet_transactions_reversal_of_key")
+      .on(t.reversesId)
+      .where(sql`${t.type} = 'reversal'`),
+    index("wallet_transactions_reverses_id_idx").on(t.reversesId),
     // Without fastupdate: every search scanned the pending list of new rows' trigrams whole
     // (up to 4 MB, flushed only when full, as autovacuum waits for 20% more rows): at 10 million
     // rows a reference search went from 3 to 18 ms of PostgreSQL time as top-ups came in, while
@@ -508,7 +522,100 @@ export const walletTransactions = pgTable(
     check("wallet_transactions_status_check", oneOf(t.status, LEDGER_STATUSES)),
     check("wallet_transactions_amount_sen_check", sql`${t.amountSen} <> 0`),
     check("wallet_transactions_balance_after_sen_check", sql`${t.balanceAfterSen} >= 0`),
+    check(
+      "wallet_transactions_fee_sen_check",
+      sql`(${t.type} = 'payment') = (${t.feeSen} is not null) and ${t.feeSen} >= 0`,
+    ),
   ],
+);
+
+/**
+ * Each business's successful payments and refunds per business day (BUSINESS_TIMEZONE): the
+ * Merchant Transaction Summary reads these instead of the ledger. The ledger keeps them up to
+ * date in the same transaction as each payment or refund (server/services/ledger.ts); seeds
+ * rebuild them from the ledger (rebuildMerchantDays). Net = gross − refunds − fees.
+ */
+export const merchantDays = pgTable(
+  "merchant_days",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "restrict" }),
+    day: date("day", { mode: "string" }).notNull(),
+    paymentCount: integer("payment_count").notNull().default(0),
+    grossSen: bigint("gross_sen", { mode: "number" }).notNull().default(0),
+    refundCount: integer("refund_count").notNull().default(0),
+    refundSen: bigint("refund_sen", { mode: "number" }).notNull().default(0),
+    feeSen: bigint("fee_sen", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("merchant_days_business_id_day_key").on(t.businessId, t.day),
+    // The summary's pages: newest day first over every business, or one business's days.
+    index("merchant_days_day_id_idx").on(t.day.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A payout to a business of its unsettled successful payments, less its refunds and fees, up
+ * to the end of a business day (`period_end`). Each ledger row it covers is a settlement item,
+ * at most once (settlement_items' primary key). Paid is final (bank reference and time kept).
+ */
+export const settlements = pgTable(
+  "settlements",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "restrict" }),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
+    paymentCount: integer("payment_count").notNull(),
+    grossSen: bigint("gross_sen", { mode: "number" }).notNull(),
+    refundCount: integer("refund_count").notNull(),
+    refundSen: bigint("refund_sen", { mode: "number" }).notNull(),
+    feeSen: bigint("fee_sen", { mode: "number" }).notNull(),
+    netSen: bigint("net_sen", { mode: "number" }).notNull(),
+    /** Where it is paid: the business's settlement account when the run made it. */
+    bankName: text("bank_name").notNull(),
+    bankAccount: text("bank_account").notNull(),
+    status: text("status", { enum: SETTLEMENT_STATUSES }).notNull().default("pending"),
+    bankReference: text("bank_reference"),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** The run's administrator (no foreign key: the record outlives them). */
+    createdBy: integer("created_by"),
+    ...review(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("settlements_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("settlements_business_id_period_end_idx").on(t.businessId, t.periodEnd),
+    check("settlements_status_check", oneOf(t.status, SETTLEMENT_STATUSES)),
+    check("settlements_period_check", sql`${t.periodStart} <= ${t.periodEnd}`),
+    check("settlements_net_check", sql`${t.netSen} = ${t.grossSen} - ${t.refundSen} - ${t.feeSen}`),
+    check(
+      "settlements_paid_check",
+      sql`(${t.status} = 'paid') = (${t.bankReference} is not null and ${t.paidAt} is not null)`,
+    ),
+  ],
+);
+
+/** The ledger rows (payments and refunds) a settlement covers: each row in one settlement only. */
+export const settlementItems = pgTable(
+  "settlement_items",
+  {
+    transactionId: integer("transaction_id")
+      .primaryKey()
+      .references(() => walletTransactions.id, { onDelete: "restrict" }),
+    settlementId: integer("settlement_id")
+      .notNull()
+      .references(() => settlements.id, { onDelete: "restrict" }),
+  },
+  (t) => [index("settlement_items_settlement_id_idx").on(t.settlementId, t.transactionId)],
 );
 
 /**

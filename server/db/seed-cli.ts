@@ -3,10 +3,12 @@
  * store (DATA_DIR or DATABASE_URL) like a first start, then grows, with set-based SQL, the users
  * table to --users rows (a million users take a few minutes on the embedded store), the merchants
  * to --businesses and the wallet ledger to --ledger rows (over the wallets without any, with their
- * balances). Respects the DATA_DIR lock: stop the server first.
+ * balances; the merchant summary rebuilt after). --rebuild-summary rebuilds the merchant summary
+ * from the ledger (after a change of BUSINESS_TIMEZONE). Respects the DATA_DIR lock: stop the server first.
  */
 import { parseArgs } from "node:util";
 
+import { setBusinessTimeZone } from "../business-day";
 import { ConfigError, loadConfig } from "../config";
 import {
   bulkSeedBusinesses,
@@ -15,12 +17,13 @@ import {
   type BulkSeedProgress,
 } from "./bulk-seed";
 import { openDatabase } from "./index";
+import { rebuildMerchantDays } from "./merchant-days";
 import { DataDirLockedError } from "./lock";
 import { seedDatabase } from "./seed";
 
 const USAGE =
   "Usage: npm run seed [-- --users <total number of users, e.g. 1000000>] " +
-  "[--businesses <total merchants>] [--ledger <total ledger rows>]";
+  "[--businesses <total merchants>] [--ledger <total ledger rows>] [--rebuild-summary]";
 
 /** A whole number option up to `max`, or undefined when not given. */
 function total(name: string, text: string | undefined, max: number): number | undefined {
@@ -58,6 +61,7 @@ async function main() {
       users: { type: "string" },
       businesses: { type: "string" },
       ledger: { type: "string" },
+      "rebuild-summary": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -73,6 +77,7 @@ async function main() {
   };
 
   const config = loadConfig();
+  setBusinessTimeZone(config.businessTimeZone);
   const started = Date.now();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
@@ -93,6 +98,10 @@ async function main() {
     if (targets.ledger !== undefined) {
       const added = await bulkSeedLedger(database.db, targets.ledger, progress("ledger rows"));
       outcome("ledger rows", added, targets.ledger);
+    }
+    if (values["rebuild-summary"]) {
+      await rebuildMerchantDays(database.db);
+      console.log(`Rebuilt the merchant summary by business day in ${config.businessTimeZone}.`);
     }
   } finally {
     await database.close();

@@ -5,7 +5,7 @@
  * entry written in the same transaction as the change. Business rules stay in the module's
  * service functions, which the action routes call inside that transaction.
  */
-import { and, eq, getTableName, is, sql, SQL } from "drizzle-orm";
+import { and, eq, getTableName, inArray, is, sql, SQL } from "drizzle-orm";
 import { PgColumn, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -38,6 +38,12 @@ import type { Db, DbOrTx, Tx } from "../db";
 import { administrators, type AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
+import {
+  optionsListSchema,
+  optionsQuerySchema,
+  type OptionsQuery,
+} from "../../src/shared/kit/options";
+import { escapeLike } from "../aggregation/filter";
 import { auditListSchema, auditQuerySchema } from "../../src/shared/schemas/user-actions";
 import { listAudit } from "../services/user-audit";
 
@@ -81,7 +87,19 @@ export interface ModuleBinding<M extends ModuleDecl> {
   edit?: ActionHandler<FormBody<M["edit"]>>;
   /** The tables of the declaration's related lists, by key. */
   related?: Readonly<Record<string, RelatedBinding>>;
+  /** Where each `record` filter's choices come from, by field (required for each). */
+  options?: Partial<Record<keyof M["fields"] & string, OptionsBinding>>;
 }
+
+/** The records a `record` filter chooses from: their id and the name staff know them by. */
+export interface OptionsBinding {
+  table: PgTable;
+  value: AnyPgColumn;
+  label: AnyPgColumn;
+}
+
+/** How many choices a `record` filter's options route answers at most. */
+export const OPTIONS_LIMIT = 20;
 
 /** Where a related list's rows live: `parent` holds the id of the record they belong to. */
 export interface RelatedBinding {
@@ -114,6 +132,7 @@ const FILTER_TYPES: Record<FilterKind, FieldSpec["type"]> = {
   boolean: "boolean",
   dateRange: "date",
   numberRange: "number",
+  record: "number",
 };
 
 function fail(module: Pick<ModuleDecl, "name">, what: string): never {
@@ -265,6 +284,11 @@ export function bindModule<M extends ModuleDecl>(
   }
   if (module.create && !binding.create) fail(module, "its create form has no handler");
   if (module.edit && !binding.edit) fail(module, "its edit form has no handler");
+  for (const [key, decl] of Object.entries(module.fields)) {
+    if (decl.filter === "record" && !binding.options?.[key]) {
+      fail(module, `field "${key}" is a record filter without options`);
+    }
+  }
   for (const key of Object.keys(binding.related ?? {})) {
     if (!module.related?.[key])
       fail(module, `binds related list "${key}", which it does not declare`);
@@ -284,6 +308,9 @@ export function bindModule<M extends ModuleDecl>(
     joins: binding.joins,
     select: selection,
   };
+  const totals = module.totals?.length
+    ? Object.fromEntries(module.totals.map((key) => [key, columns[key]!]))
+    : undefined;
 
   const read = async (db: DbOrTx, id: number) => {
     let query = db.select(selection).from(binding.table).$dynamic();
@@ -303,6 +330,7 @@ export function bindModule<M extends ModuleDecl>(
     async list(db, raw) {
       const { rows, ...total } = await runAggregation<Item>(db, collection, source, raw, {
         baseWhere: binding.scope,
+        totals,
       });
       return { ...total, [module.queryName]: rows.map((row) => toRecord(module, row)) };
     },
@@ -323,6 +351,7 @@ export type ModuleRoute =
     }
   | { kind: "history"; method: "GET"; url: string; access: RouteAccess }
   | { kind: "related"; method: "GET"; url: string; access: RouteAccess; name: string }
+  | { kind: "options"; method: "GET"; url: string; access: RouteAccess; name: string }
   | { kind: "create"; method: "POST"; url: string; access: RouteAccess; form: FormDecl }
   | { kind: "edit"; method: "PATCH"; url: string; access: RouteAccess; form: FormDecl };
 
@@ -340,6 +369,16 @@ export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
       method: "GET",
       url: module.listPath ?? `/api/${module.collection}/aggregation`,
       access: accessOf(module.permission, module.thing.many),
+    });
+  }
+  for (const [name, decl] of Object.entries(module.fields)) {
+    if (decl.filter !== "record") continue;
+    routes.push({
+      kind: "options",
+      method: "GET",
+      url: `/api/${module.collection}/options/${name}`,
+      access: accessOf(module.permission, module.thing.many),
+      name,
     });
   }
   if (binding.show !== false) {
@@ -425,7 +464,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
             "x-aggregation": aggregationExtension(bound.collection),
             querystring: aggregationQuerystring,
             response: {
-              200: aggregationListSchema(module.queryName, module.item),
+              200: aggregationListSchema(module.queryName, module.item, module.totals),
               ...errorResponses(400, 401, 403),
             },
           },
@@ -470,6 +509,24 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
           return listAudit(db, getTableName(binding.table), request.params.id, request.query);
         },
       );
+    } else if (route.kind === "options") {
+      const options = binding.options![route.name]!;
+      api.get(
+        route.url,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Choices of the ${route.name} filter of ${module.thing.many}`,
+            description:
+              `Up to ${OPTIONS_LIMIT} by name: those whose name contains \`search\`, or those ` +
+              "with the ids in `ids` (comma-separated), to name a filter already chosen.",
+            querystring: optionsQuerySchema,
+            response: { 200: optionsListSchema, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => ({ options: await listOptions(db, options, request.query) }),
+      );
     } else if (route.kind === "related") {
       const reader = bound.related[route.name]!;
       const decl = module.related![route.name]!;
@@ -506,6 +563,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
               summary: actionSummary(module, route.action),
               when: route.action.when,
               conflictCode: route.action.conflictCode,
+              remarkField: route.action.input.name,
               audit: (body: { action?: string }) =>
                 `${route.action.audit}.${route.action.kind === "decision" ? body.action : route.action.verbs[0]}`,
             }
@@ -515,6 +573,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
               summary: `Change a ${module.thing.one}`,
               when: route.form.when ?? {},
               conflictCode: route.form.conflictCode ?? "CONFLICT",
+              remarkField: "remark",
               audit: () => `${route.form.audit}.update`,
             };
       api.route({
@@ -537,6 +596,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
             body,
             when: change.when,
             conflictCode: change.conflictCode,
+            remark: textOf(body, change.remarkField),
             audit: change.audit(body),
           });
         },
@@ -566,7 +626,7 @@ export function registerModuleRoutes(app: FastifyInstance, db: Db, bound: BoundM
               action: `${form.audit}.create`,
               targetTable: getTableName(binding.table),
               targetId: id,
-              remark: remarkOf(request.body),
+              remark: textOf(request.body, "remark"),
               before: null,
               after: auditSnapshot(after),
             });
@@ -624,13 +684,14 @@ const guardText = (when: ActionDecl["when"]) =>
 function actionSummary(module: ModuleDecl, action: ActionDecl): string {
   return action.kind === "decision"
     ? `Approve or reject a ${module.thing.one} (${guardText(action.when)}), with a remark`
-    : `${action.verbs[0]} a ${module.thing.one} (${guardText(action.when)}), with a remark`;
+    : `${action.verbs[0]} a ${module.thing.one} (${guardText(action.when)}), with a ${action.input.name}`;
 }
 
-const remarkOf = (body: unknown) =>
-  typeof body === "object" && body !== null && "remark" in body && typeof body.remark === "string"
-    ? body.remark
-    : null;
+/** The text a change's body holds under `key` (its remark, a bank reference), for the audit. */
+const textOf = (body: unknown, key: string) => {
+  const value = typeof body === "object" && body !== null ? (body as Item)[key] : undefined;
+  return typeof value === "string" ? value : null;
+};
 
 /**
  * One change of one record in one transaction: lock the record, check the guard (409 with its
@@ -640,10 +701,11 @@ function runChange(
   db: Db,
   bound: BoundModule,
   handler: ActionHandler<unknown>,
-  context: Omit<ActionContext<unknown>, "before"> & ChangeGuard & { audit: string },
+  context: Omit<ActionContext<unknown>, "before"> &
+    ChangeGuard & { audit: string; remark: string | null },
 ): Promise<Item> {
   return db.transaction((tx) =>
-    changeRecord(tx, bound, { ...context, remark: remarkOf(context.body) }, (before) =>
+    changeRecord(tx, bound, context, (before) =>
       handler(tx, { actor: context.actor, id: context.id, body: context.body, before }),
     ),
   );
@@ -705,4 +767,20 @@ export async function changeRecord(
     after: auditSnapshot(after),
   });
   return after;
+}
+
+/** A record filter's choices: by name, or the ones with the given ids; by name, at most 20. */
+async function listOptions(db: Db, options: OptionsBinding, query: OptionsQuery) {
+  const where =
+    query.ids !== undefined
+      ? inArray(options.value, query.ids.split(",").map(Number))
+      : query.search
+        ? sql`${options.label} ilike ${`%${escapeLike(query.search)}%`}`
+        : undefined;
+  return db
+    .select({ value: options.value, label: options.label })
+    .from(options.table)
+    .where(where)
+    .orderBy(options.label, options.value)
+    .limit(OPTIONS_LIMIT) as Promise<Array<{ value: number; label: string }>>;
 }

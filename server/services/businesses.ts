@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { DecisionBody, RemarkBody } from "../../src/shared/kit/module";
 import { businessApproval, businesses } from "../../src/shared/modules/businesses";
@@ -7,7 +8,7 @@ import { businesses as table, users, walletTransactions } from "../db/schema";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
 
 /** A settlement account never leaves the server whole: its last four digits identify it. */
-export const maskedAccount = (value: SQL | typeof table.bankAccount) =>
+export const maskedAccount = (value: SQL | AnyPgColumn) =>
   sql<string>`'•••• ' || right(${value}, 4)`;
 
 const columns = {

@@ -10,9 +10,17 @@ import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 
 import type { LedgerChannel, LedgerType } from "../../src/shared/domain";
-import { businessDayStartOf } from "../business-day";
+import { feeOfPayment } from "../../src/shared/money";
+import { businessDayOf, businessDayStartOf } from "../business-day";
 import type { DbOrTx, Tx } from "../db";
-import { users, walletPolicies, wallets, walletTransactions } from "../db/schema";
+import {
+  businesses,
+  merchantDays,
+  users,
+  walletPolicies,
+  wallets,
+  walletTransactions,
+} from "../db/schema";
 import { conflict, HttpError } from "../errors";
 
 export type LedgerRow = typeof walletTransactions.$inferSelect;
@@ -119,6 +127,7 @@ interface Entry {
   reversesId?: number | null;
   remark?: string | null;
   adminId?: number | null;
+  feeSen?: number | null;
   createdAt?: Date;
 }
 
@@ -278,14 +287,63 @@ export async function reverseTopUp(
 }
 
 /**
+ * Adds a payment or a refund to its business's day in the summary (merchant_days), in the
+ * caller's transaction: the row of that business and business day is created or incremented.
+ */
+async function addToMerchantDay(
+  tx: Tx,
+  businessId: number,
+  at: Date,
+  figures: { payment: { amountSen: number; feeSen: number } } | { refundSen: number },
+) {
+  const values =
+    "payment" in figures
+      ? {
+          paymentCount: 1,
+          grossSen: figures.payment.amountSen,
+          feeSen: figures.payment.feeSen,
+          refundCount: 0,
+          refundSen: 0,
+        }
+      : { paymentCount: 0, grossSen: 0, feeSen: 0, refundCount: 1, refundSen: figures.refundSen };
+  const add = (column: keyof typeof values) =>
+    sql`${merchantDays[column]} + ${sql.raw(`excluded.${merchantDays[column].name}`)}`;
+  await tx
+    .insert(merchantDays)
+    .values({ businessId, day: businessDayOf(at), ...values })
+    .onConflictDoUpdate({
+      target: [merchantDays.businessId, merchantDays.day],
+      set: {
+        paymentCount: add("paymentCount"),
+        grossSen: add("grossSen"),
+        feeSen: add("feeSen"),
+        refundCount: add("refundCount"),
+        refundSen: add("refundSen"),
+      },
+    });
+}
+
+/**
  * A payment from a wallet to a business (the wallet app's call; the console only reads them):
- * within the balance (409 INSUFFICIENT_BALANCE) and the policy's daily payment limit (400
- * POLICY_DAILY_PAYMENT).
+ * to an approved business (409 BUSINESS_NOT_APPROVED), within the balance (409
+ * INSUFFICIENT_BALANCE) and the policy's daily payment limit (400 POLICY_DAILY_PAYMENT). Its fee
+ * is the business's rate in force now, rounded half up (feeOfPayment), kept on the row.
  */
 export async function payFromWallet(
   tx: Tx,
   payment: { userId: number; businessId: number; amountSen: number; at?: Date },
 ): Promise<LedgerRow> {
+  const [business] = await tx
+    .select({ status: businesses.status, feeRateBp: businesses.feeRateBp })
+    .from(businesses)
+    .where(eq(businesses.id, payment.businessId))
+    .for("key share");
+  if (!business) throw new HttpError(400, "No business has this id", "UNKNOWN_BUSINESS");
+  if (business.status !== "approved") {
+    throw conflict("BUSINESS_NOT_APPROVED", `The business is ${business.status}`, {
+      status: business.status,
+    });
+  }
   const { limits: policy, wallet } = await lockWalletUnderPolicy(tx, { userId: payment.userId });
   if (!wallet) throw new HttpError(400, "No wallet for this user", "UNKNOWN_ACCOUNT");
   if (wallet.status !== "active") {
@@ -303,11 +361,89 @@ export async function payFromWallet(
       { todaySen: today },
     );
   }
-  return append(tx, wallet, {
+  const feeSen = feeOfPayment(payment.amountSen, business.feeRateBp);
+  const row = await append(tx, wallet, {
     type: "payment",
     amountSen: -payment.amountSen,
     businessId: payment.businessId,
     reference: newReference("PY"),
+    feeSen,
     createdAt: at,
   });
+  await addToMerchantDay(tx, payment.businessId, at, {
+    payment: { amountSen: payment.amountSen, feeSen },
+  });
+  return row;
+}
+
+/**
+ * Gives (part of) a payment back to the payer: a positive `refund` row pointing at it, on the
+ * business's summary of the refund's day (a settled payment's refund is carried into the
+ * business's next settlement). Refunds of a payment together are at most its amount (409
+ * REFUND_EXCEEDS_PAYMENT with what remains); a payment refunded in full becomes `reversed`
+ * (409 ALREADY_REFUNDED afterwards). The payment is locked, so concurrent refunds queue.
+ */
+export async function refundPayment(
+  tx: Tx,
+  paymentId: number,
+  refund: { amountSen: number; remark?: string | null; adminId?: number | null; at?: Date },
+): Promise<LedgerRow> {
+  if (!Number.isSafeInteger(refund.amountSen) || refund.amountSen <= 0) {
+    throw new HttpError(400, "A refund is a positive whole number of sen", "VALIDATION_ERROR");
+  }
+  const [payment] = await tx
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.id, paymentId), eq(walletTransactions.type, "payment")))
+    .for("update");
+  if (!payment) throw new HttpError(404, "No payment has this id", "NOT_FOUND");
+  if (payment.status === "reversed") {
+    throw conflict("ALREADY_REFUNDED", "The payment has been refunded in full");
+  }
+  if (payment.status !== "success") {
+    throw conflict("PAYMENT_NOT_SUCCESSFUL", `The payment is ${payment.status}`, {
+      status: payment.status,
+    });
+  }
+  const [refunded] = await tx
+    .select({ total: sql<string>`coalesce(sum(${walletTransactions.amountSen}), 0)` })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.reversesId, paymentId),
+        eq(walletTransactions.type, "refund"),
+        eq(walletTransactions.status, "success"),
+      ),
+    );
+  const remainingSen = -payment.amountSen - Number(refunded?.total ?? 0);
+  if (refund.amountSen > remainingSen) {
+    throw conflict(
+      "REFUND_EXCEEDS_PAYMENT",
+      `At most ${remainingSen} sen of this payment can be refunded`,
+      { remainingSen },
+    );
+  }
+  const wallet = await lockWallet(tx, { userId: payment.userId });
+  if (!wallet) throw new Error(`The wallet of user ${payment.userId} is missing`);
+  const at = refund.at ?? new Date();
+  const row = await append(tx, wallet, {
+    type: "refund",
+    amountSen: refund.amountSen,
+    businessId: payment.businessId,
+    reference: newReference("RF", at),
+    reversesId: payment.id,
+    remark: refund.remark ?? null,
+    adminId: refund.adminId ?? null,
+    createdAt: at,
+  });
+  if (refund.amountSen === remainingSen) {
+    await tx
+      .update(walletTransactions)
+      .set({ status: "reversed" })
+      .where(eq(walletTransactions.id, payment.id));
+  }
+  if (payment.businessId !== null) {
+    await addToMerchantDay(tx, payment.businessId, at, { refundSen: refund.amountSen });
+  }
+  return row;
 }

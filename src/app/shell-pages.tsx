@@ -1,5 +1,7 @@
-import type { ReactElement } from "react";
+import { lazy, type ReactElement } from "react";
 import { DashboardPage } from "./pages";
+
+const InvoicePage = lazy(() => import("../resources/settlements/invoice-page"));
 
 /**
  * Pages the shell opens from the `id` query parameter whatever the path (backoffice.md:
@@ -8,6 +10,7 @@ import { DashboardPage } from "./pages";
  */
 export const SHELL_PAGES: Readonly<Record<string, ReactElement>> = {
   dashboard: <DashboardPage />,
+  invoice: <InvoicePage />,
 };
 
 /** The id of the shell page `search` asks for, when that page exists. */

@@ -97,7 +97,10 @@ const getList: DataProvider["getList"] = async <TData extends BaseRecord = BaseR
     const total = typeof body.totalCount === "number" ? body.totalCount : rows.length;
     // The reference server stops counting at 1,000 and says so; other servers count exactly.
     const totalExact = body.totalCountExact !== false;
-    return { data: rows as TData[], total, totalExact };
+    // A list that sums its figures over every matching row answers them beside the page.
+    const totals =
+      typeof body.totals === "object" && body.totals !== null ? body.totals : undefined;
+    return { data: rows as TData[], total, totalExact, ...(totals ? { totals } : {}) };
   } catch (error) {
     throw withListPrefix(error, meta);
   }

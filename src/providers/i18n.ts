@@ -42,6 +42,10 @@ export const NAMESPACES: readonly string[] = [
   "businessApproval",
   "businessUpdate",
   "payments",
+  "merchantSummary",
+  "settlement",
+  "settlementItems",
+  "invoice",
   "kit",
 ];
 

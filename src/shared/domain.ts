@@ -24,6 +24,7 @@ export const LEDGER_TYPES = ["top_up", "payment", "refund", "reversal", "adjustm
 export const LEDGER_CHANNELS = ["fpx", "card", "agent", "counter"] as const;
 export const LEDGER_STATUSES = ["pending", "success", "failed", "reversed"] as const;
 export const BUSINESS_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
+export const SETTLEMENT_STATUSES = ["pending", "paid", "failed"] as const;
 export const BUSINESS_CATEGORIES = [
   "canteen",
   "cafe",
@@ -39,3 +40,4 @@ export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];

@@ -21,3 +21,19 @@ export function formatBasisPoints(basisPoints: number): string {
   const percent = `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}%`;
   return basisPoints < 0 && whole > 0 ? `-${percent}` : percent;
 }
+
+/**
+ * A merchant's fee on one payment (modules.md, "Settlement"): the amount times the business's
+ * rate in basis points, rounded half up to the sen, per payment. The server writes it on the
+ * payment's ledger row with the rate in force then; a later rate change applies to later payments.
+ */
+export function feeOfPayment(amountSen: number, feeRateBp: number): number {
+  if (!Number.isSafeInteger(amountSen) || amountSen < 0) {
+    throw new RangeError(`Not a payment in sen: ${amountSen}`);
+  }
+  if (!Number.isInteger(feeRateBp) || feeRateBp < 0 || feeRateBp > 10_000) {
+    throw new RangeError(`Not a fee rate in basis points: ${feeRateBp}`);
+  }
+  // Whole numbers only: amount × rate stays below 2^53 for any amount below 9 × 10^11 sen.
+  return Math.floor((amountSen * feeRateBp + 5_000) / 10_000);
+}

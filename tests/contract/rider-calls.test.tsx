@@ -13,7 +13,7 @@ import enRiders from "../../locales/en-US/riders.json";
 import { dataProvider } from "../../src/providers/data";
 import { ApiError } from "../../src/providers/errors";
 import { setToken } from "../../src/providers/session";
-import { downloadDocument } from "../../src/resources/users/rider/download";
+import { downloadFile } from "../../src/app/components/download";
 import { riderErrorNotification, riderErrorText } from "../../src/resources/users/rider/errors";
 import {
   attendanceRangeProblem,
@@ -259,7 +259,7 @@ describe("document download", () => {
       clicks.push(this.download);
     };
     try {
-      await downloadDocument(
+      await downloadFile(
         "/user-mgmt/rider-document?account_number=R-1&document_id=abc",
         "licence.pdf",
       );

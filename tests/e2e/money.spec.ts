@@ -4,6 +4,8 @@
  * and can be reversed with a remark; changing the policy's dormancy period, reviewed old → new,
  * changes what the Dormant Account list shows.
  */
+import { formatRinggit } from "../../src/shared/money";
+import { pdfText } from "../support/pdf";
 import { logIn } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
@@ -283,4 +285,81 @@ test("approving a business update shows the new name on the business; a request 
   await expect(
     page.getByText("The business's name has changed since the merchant asked", { exact: false }),
   ).toBeVisible();
+});
+
+test("a finance administrator runs a settlement, opens its invoice, prints it without the menu and downloads its PDF", async ({
+  page,
+}) => {
+  await logIn(page, server.url, finance.email, finance.password);
+  await page.getByRole("navigation").getByRole("link", { name: "Settlement Record" }).click();
+  await expect(page.getByRole("heading", { name: "Settlement Record" })).toBeVisible();
+  await page.getByRole("button", { name: "Run settlement" }).click();
+  const dialog = page.getByRole("dialog", { name: "Run a settlement" });
+  await dialog.getByRole("button", { name: "Run", exact: true }).click();
+  // Up to yesterday: this week's payments, unless the demo's weekly run already covered them.
+  await expect(
+    page.getByText(/^(\d+ settlements? (was|were) created up to|Nothing was left to settle up to)/),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The newest settlement: its page, then its invoice.
+  await page.locator(".ant-table-row").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/settlement-details\/\d+$/);
+  const id = Number(/\/settlement-details\/(\d+)$/.exec(page.url())![1]);
+  const record = await api<{ invoiceNumber: string; netSen: number }>(
+    finance,
+    `/api/settlements/${id}`,
+  );
+  await page.getByRole("button", { name: "Invoice", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?id=invoice&settlement=${id}$`));
+  const sheet = page.getByRole("article");
+  await expect(sheet.getByTestId("invoice-number")).toHaveText(record.invoiceNumber);
+  const net = formatRinggit(record.netSen);
+  await expect(sheet.getByTestId("invoice-net")).toHaveText(net);
+
+  // Print opens the browser's dialog; on paper only the sheet is left.
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.getByRole("button", { name: "Print" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(sheet.getByTestId("invoice-net")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("navigation")).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${record.invoiceNumber}.pdf`);
+  const bytes = Buffer.concat((await (await file.createReadStream()).toArray()) as Buffer[]);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = await pdfText(bytes);
+  expect(text).toContain(record.invoiceNumber);
+  expect(text).toContain(net);
+});
+
+test("the user desk gets the not-permitted page at /settlement-record and a 403 from the API", async ({
+  page,
+}) => {
+  const desk = demoLogins(server.output()).get("user desk")!;
+  await logIn(page, server.url, desk.email, desk.password);
+  await page.goto(`${server.url}/settlement-record`);
+  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await page.goto(`${server.url}/settlement-record?id=invoice&settlement=1`);
+  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await expect(page.getByRole("navigation").getByText("Settlement")).toHaveCount(0);
+  await expect(api(desk, "/api/settlements/aggregation")).rejects.toThrow(/: 403 /);
+});
+
+test("an unknown settlement's invoice says so instead of a blank sheet", async ({ page }) => {
+  await logIn(page, server.url, finance.email, finance.password);
+  await page.goto(`${server.url}/settlement-record?id=invoice&settlement=999999`);
+  await expect(page.getByRole("heading", { name: "Invoice not found" })).toBeVisible();
+  await expect(page.getByText("There is no settlement 999999.")).toBeVisible();
 });

@@ -44,7 +44,7 @@ const verbOf = (action: ActionDecl) => (action.kind === "decision" ? "reject" : 
 const validBody = (action: ActionDecl) =>
   action.kind === "decision"
     ? { action: "reject", remark: "conformance" }
-    : { remark: "conformance" };
+    : { [action.input.name]: "conformance" };
 interface ListBody {
   totalCount: number;
   totalCountExact: boolean;
@@ -219,14 +219,18 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
         const send = (row: Row, body: unknown) =>
           call(suite.app, superToken, route.method, route.url.replace(":id", String(row.id)), body);
         const valid = validBody(action);
+        /** The body with its text (the remark, or the action's own input) set to `text`. */
+        const withText = (text: unknown) => ({ ...valid, [action.input.name]: text });
 
         it("refuses bad bodies with 400, changing nothing", async () => {
           const [row] = await targets();
           for (const body of [
             {},
-            { ...valid, remark: "" },
-            { ...valid, remark: "   " },
-            { ...valid, remark: 5 },
+            withText(""),
+            withText("   "),
+            withText(5),
+            withText("x".repeat(action.input.max + 1)),
+            withText("a\u0000b"),
             { ...valid, extra: 1 },
             ...(action.kind === "decision" ? [{ ...valid, action: "maybe" }] : []),
           ]) {
@@ -243,7 +247,7 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
           let row: Row | undefined;
           let response: Awaited<ReturnType<typeof send>> | undefined;
           for (const candidate of (await targets()).slice(0, 10)) {
-            response = await send(candidate, { ...valid, remark: "Conformance check" });
+            response = await send(candidate, withText("Conformance check"));
             if (response.statusCode !== 409) {
               row = candidate;
               break;
@@ -264,7 +268,7 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
             );
           expect(entries).toHaveLength(1);
           expect(entries[0]).toMatchObject({ remark: "Conformance check" });
-          const twice = await send(row!, { ...valid, remark: "Again" });
+          const twice = await send(row!, withText("Again"));
           expect(twice.statusCode).toBe(409);
           expect(twice.json<{ code: string }>().code).toBe(action.conflictCode);
         });

@@ -47,6 +47,8 @@ describe("the side menu", () => {
       "business>business-approval",
       "business>business-mgmt",
       "business>business-update",
+      "settlement>merchant-transaction-summary",
+      "settlement>settlement-record",
       "top-up-transaction",
       "wallet-policy",
       "dormant-account",

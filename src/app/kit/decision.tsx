@@ -6,12 +6,7 @@ import i18next, { type TFunction } from "i18next";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-import {
-  REMARK_MAX_LENGTH,
-  remarkProblem,
-  type ActionDecl,
-  type ModuleDecl,
-} from "../../shared/kit/module";
+import { remarkProblem, type ActionDecl, type ModuleDecl } from "../../shared/kit/module";
 import { formatRinggit } from "../../shared/money";
 import { toApiError, translateApiError } from "../../providers/errors";
 import { renderCell } from "./cells";
@@ -69,9 +64,9 @@ const isDashboardQuery = (query: Query) =>
       part.url.startsWith("/api/dashboard"),
   );
 
-/** What an action sends: a decision its verb and the remark, a remark action the remark. */
-const bodyOf = (action: ActionDecl, verb: string, remark: string): Record<string, string> =>
-  action.kind === "decision" ? { action: verb, remark } : { remark };
+/** What an action sends: a decision its verb and the remark, another action its one text. */
+const bodyOf = (action: ActionDecl, verb: string, text: string): Record<string, string> =>
+  action.kind === "decision" ? { action: verb, remark: text } : { [action.input.name]: text };
 
 /**
  * Runs an action on records one after another, so a bulk action reports each record's fate;
@@ -212,6 +207,7 @@ export function DecisionDialog({
     ? text(`decision.${verb}TitleBulk`, { count: rows.length })
     : text(`decision.${verb}Title`, { name });
   const done = action.done[verb] ?? verb;
+  const { input } = action;
 
   const announce = (result: DecisionOutcome) => {
     const succeeded = result.succeeded.length;
@@ -301,28 +297,36 @@ export function DecisionDialog({
       >
         <Form.Item
           name="remark"
-          label={text("decision.remark")}
+          label={text(`decision.${input.name}`)}
           required
           rules={[
             {
               validator: (_, value: string | undefined) => {
-                const problem = remarkProblem(value);
+                const problem = remarkProblem(value, input);
                 const key = { required: "Required", tooLong: "TooLong", invalid: "Invalid" };
                 return problem
                   ? Promise.reject(
-                      new Error(text(`decision.remark${key[problem]}`, { max: REMARK_MAX_LENGTH })),
+                      new Error(text(`decision.${input.name}${key[problem]}`, { max: input.max })),
                     )
                   : Promise.resolve();
               },
             },
           ]}
         >
-          <Input.TextArea
-            rows={4}
-            autoFocus
-            placeholder={text("decision.remarkPlaceholder")}
-            count={{ show: true, max: REMARK_MAX_LENGTH, strategy: (value) => value.trim().length }}
-          />
+          {input.multiline ? (
+            <Input.TextArea
+              rows={4}
+              autoFocus
+              placeholder={text(`decision.${input.name}Placeholder`)}
+              count={{ show: true, max: input.max, strategy: (value) => value.trim().length }}
+            />
+          ) : (
+            <Input
+              autoFocus
+              placeholder={text(`decision.${input.name}Placeholder`)}
+              count={{ show: true, max: input.max, strategy: (value) => value.trim().length }}
+            />
+          )}
         </Form.Item>
       </Form>
       {progress && bulk && (

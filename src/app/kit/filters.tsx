@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { enumValuesOf, type FilterKind, type ModuleDecl } from "../../shared/kit/module";
 import { FilterSelect } from "../components/filter-select";
 import { SearchBox } from "../components/search-box";
+import { RecordFilter } from "./record-filter";
 import { fieldLabel, valueLabel } from "./texts";
 
 /** Refine's free-text field; the data provider sends it as the contract's `$search`. */
@@ -128,6 +129,13 @@ export function filtersOf(module: ModuleDecl, values: ListSearch): CrudFilter[] 
           value: String(value ?? "").trim() || undefined,
         });
         break;
+      case "record":
+        filters.push({
+          field,
+          operator: "eq",
+          value: typeof value === "number" ? value : undefined,
+        });
+        break;
     }
   }
   return filters;
@@ -170,6 +178,11 @@ export function searchOf(module: ModuleDecl, filters: readonly CrudFilter[]): Li
       case "text":
         f[field] = valueOf(filters, field, "contains");
         break;
+      case "record": {
+        const value = valueOf(filters, field, "eq");
+        f[field] = typeof value === "number" ? value : undefined;
+        break;
+      }
     }
   }
   return { q: valueOf(filters, SEARCH_FIELD, "contains") as string | undefined, f };
@@ -203,7 +216,8 @@ export function restoreFilterTypes(
       changed = true;
       return value === "true";
     }
-    if (kind === "numberRange" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    const numeric = kind === "numberRange" || kind === "record";
+    if (numeric && value.trim() !== "" && Number.isFinite(Number(value))) {
       changed = true;
       return Number(value);
     }
@@ -319,6 +333,19 @@ export function ModuleFilters({
                   </Form.Item>
                 ))}
               </Space.Compact>
+            );
+          case "record":
+            return (
+              <RecordFilter
+                key={field}
+                name={name}
+                url={`/api/${module.collection}/options/${field}`}
+                label={filterText(field, "label", { field: label })}
+                placeholder={filterText(field, "any", { field: label })}
+                notFound={filterText(field, "noRecord", { field: label })}
+                failed={filterText(field, "recordsFailed")}
+                onChange={submit}
+              />
             );
           case "text":
             return (

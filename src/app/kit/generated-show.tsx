@@ -2,9 +2,10 @@ import { useShow, type HttpError } from "@refinedev/core";
 import { EditOutlined } from "@ant-design/icons";
 import { Button, Descriptions, Skeleton } from "antd";
 import { useNavigate } from "react-router";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import type { ModuleDecl } from "../../shared/kit/module";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
@@ -17,12 +18,23 @@ import { fieldLabel, moduleText, titleOf } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
+/** The detail page of a module that needs nothing beyond its declaration. */
+export default function GeneratedShow() {
+  return <ModuleShow module={useModule()} />;
+}
+
 /**
  * A module's detail page drawn from its declaration: every field marked `show`, as the list
- * shows it, and the buttons of the actions that apply to the record.
+ * shows it, and the buttons of the actions that apply to the record (after `headerExtra`'s).
  */
-export default function GeneratedShow() {
-  const module = useModule();
+export function ModuleShow({
+  module,
+  headerExtra,
+}: {
+  module: ModuleDecl;
+  /** Buttons of the module's own beside the title (a settlement's invoice). */
+  headerExtra?: (row: Row) => ReactNode;
+}) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const { query, result } = useShow<Row, HttpError>({
@@ -54,6 +66,7 @@ export default function GeneratedShow() {
         title={titleOf(module, result)}
         extra={
           <>
+            {headerExtra?.(result)}
             {editable && (
               <Button
                 icon={<EditOutlined aria-hidden />}

@@ -12,6 +12,7 @@ import { ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { displayText } from "./cells";
+import { ListTotals } from "./list-totals";
 import { fieldColumns } from "./columns";
 import {
   actionApplies,
@@ -180,6 +181,12 @@ export function ModuleList({
       <Panel title={listTitle} style={before ? { marginTop: 16 } : undefined}>
         {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
         <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
+        {module.totals && (
+          <ListTotals
+            module={module}
+            totals={(tableQuery.data as { totals?: Record<string, number> } | undefined)?.totals}
+          />
+        )}
         {bulk && (
           <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
             <Typography.Text type="secondary" aria-live="polite">

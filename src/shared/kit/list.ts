@@ -12,8 +12,9 @@ export { LIST_PAGING } from "./paging";
 export function aggregationListSchema<Name extends string, Item extends z.ZodType>(
   queryName: Name,
   item: Item,
+  totals?: readonly string[],
 ) {
-  return z
+  const list = z
     .object({ totalCount: z.number().int() })
     .extend({ [queryName]: z.array(item) } as { [K in Name]: z.ZodArray<Item> })
     .extend({
@@ -23,4 +24,10 @@ export function aggregationListSchema<Name extends string, Item extends z.ZodTyp
           "totalCount is then that lower bound, and later pages can still be requested",
       }),
     });
+  if (!totals?.length) return list;
+  return list.extend({
+    totals: z
+      .strictObject(Object.fromEntries(totals.map((key) => [key, z.number().int()])))
+      .meta({ description: "Sums over every row the filter selects, not only this page" }),
+  }) as unknown as typeof list;
 }

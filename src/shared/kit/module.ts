@@ -7,11 +7,11 @@
 import { z } from "zod";
 
 import { isPermissionCode, type PermissionCode } from "../permissions";
-import { safeMultilineText, textProblem } from "../text";
+import { safeMultilineText, safeText, textProblem } from "../text";
 import { isoDateTime } from "./types";
 
 /** How a list filters by a field; each kind fits only some zod types (see filterKindsOf). */
-export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRange";
+export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRange" | "record";
 
 /** Semantic tag colours; the console maps each to a tint with readable contrast. */
 export type TagColour =
@@ -52,7 +52,11 @@ export interface FieldOptions {
   list?: boolean | { width: number };
   /** A line of the detail page. */
   show?: boolean;
-  /** A filter of the list, and its kind. */
+  /**
+   * A filter of the list, and its kind. `record`: the id of a record of another table (a
+   * business), chosen by name from `GET /api/{collection}/options/{field}`, which the server
+   * binds to that table and answers under the module's own permission.
+   */
   filter?: FilterKind;
   /**
    * Whether the console draws a control for the filter (default: for listed fields, except text
@@ -90,8 +94,8 @@ type KindsFor<T> = T extends z.ZodEnum
   : T extends z.ZodBoolean
     ? "boolean"
     : T extends z.ZodNumber
-      ? "numberRange"
-      : T extends z.ZodISODateTime
+      ? "numberRange" | "record"
+      : T extends z.ZodISODateTime | z.ZodISODate
         ? "dateRange"
         : T extends z.ZodString
           ? "text"
@@ -132,8 +136,8 @@ export function filterKindsOf(schema: z.ZodType): FilterKind[] {
   }
   if (inner instanceof z.ZodEnum) return ["choice"];
   if (inner instanceof z.ZodBoolean) return ["boolean"];
-  if (inner instanceof z.ZodNumber) return ["numberRange"];
-  if (inner instanceof z.ZodISODateTime) return ["dateRange"];
+  if (inner instanceof z.ZodNumber) return ["numberRange", "record"];
+  if (inner instanceof z.ZodISODateTime || inner instanceof z.ZodISODate) return ["dateRange"];
   if (inner instanceof z.ZodString) return ["text"];
   return [];
 }
@@ -154,6 +158,11 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
    * `remark`: one verb with a required remark (`{remark}`): reverse, suspend, reinstate …
    */
   kind: "decision" | "remark";
+  /**
+   * The one text staff type for it, sent under `name`: the remark (1–500 characters, several
+   * lines) unless the action asks for something else (a bank reference for "mark paid").
+   */
+  input: ActionInput;
   /** The verbs staff choose from (a decision: approve and reject; a remark action: its one). */
   verbs: readonly string[];
   /** Each verb's past tense, the key of its toasts (`decision.<done>`): approve → approved. */
@@ -176,21 +185,39 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   audit: string;
 }
 
+/** The text an action asks for: its body's key, its length limit after trimming, its lines. */
+export interface ActionInput {
+  name: string;
+  max: number;
+  multiline: boolean;
+}
+
 export const DECISIONS = ["approve", "reject"] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 /** Remarks on decisions, bans and contact changes: characters after trimming. */
 export const REMARK_MAX_LENGTH = 500;
 
-/** What is wrong with a remark as staff typed it, or undefined: one rule for both sides. */
+/** The remark every decision and remark action asks for. */
+export const REMARK_INPUT: ActionInput = {
+  name: "remark",
+  max: REMARK_MAX_LENGTH,
+  multiline: true,
+};
+
+/**
+ * What is wrong with an action's text as staff typed it (a remark unless told), or undefined:
+ * the rule its body's schema (inputSchema) applies on the server.
+ */
 export function remarkProblem(
   remark: string | undefined,
+  input: ActionInput = REMARK_INPUT,
 ): "required" | "tooLong" | "invalid" | undefined {
   const length = (remark ?? "").trim().length;
   if (length === 0) return "required";
-  if (length > REMARK_MAX_LENGTH) return "tooLong";
+  if (length > input.max) return "tooLong";
   // The server's text rule (src/shared/text.ts): control, bidi or only invisible characters.
-  if (textProblem(remark ?? "", { multiline: true })) return "invalid";
+  if (textProblem(remark ?? "", { multiline: input.multiline })) return "invalid";
   return undefined;
 }
 
@@ -228,6 +255,7 @@ interface ActionOptions {
 export function decision(options: ActionOptions): ActionDecl<typeof decisionBodySchema> {
   return {
     kind: "decision",
+    input: REMARK_INPUT,
     verbs: DECISIONS,
     done: { approve: "approved", reject: "rejected" },
     method: "PATCH",
@@ -239,32 +267,66 @@ export function decision(options: ActionOptions): ActionDecl<typeof decisionBody
   };
 }
 
-/**
- * One verb with a required remark (`POST /api/{collection}/{id}/{verb}` unless told otherwise):
- * a reversal, a suspension, a reinstatement.
- */
-export function remarkAction(
-  options: ActionOptions & {
-    verb: string;
-    /** Its past tense (reverse → reversed). */
-    done: string;
-    method?: "PATCH" | "POST";
-    danger?: boolean;
-    conflictCode: string;
-  },
-): ActionDecl<typeof remarkBodySchema> {
+type OneVerb = ActionOptions & {
+  verb: string;
+  /** Its past tense (reverse → reversed). */
+  done: string;
+  method?: "PATCH" | "POST";
+  danger?: boolean;
+  conflictCode: string;
+};
+
+function oneVerb<Body extends z.ZodType>(
+  options: OneVerb,
+  input: ActionInput,
+  body: Body,
+): ActionDecl<Body> {
   const { verb, done, ...rest } = options;
   return {
     kind: "remark",
+    input,
     verbs: [verb],
     done: { [verb]: done },
     method: options.method ?? "POST",
     path: options.path ?? verb,
-    body: remarkBodySchema,
+    body,
     bulk: options.bulk ?? false,
     danger: options.danger ?? false,
     ...rest,
   };
+}
+
+/**
+ * One verb with a required remark (`POST /api/{collection}/{id}/{verb}` unless told otherwise):
+ * a reversal, a suspension, a reinstatement.
+ */
+export function remarkAction(options: OneVerb): ActionDecl<typeof remarkBodySchema> {
+  return oneVerb(options, REMARK_INPUT, remarkBodySchema);
+}
+
+/**
+ * One verb with one required text other than a remark (mark paid: the bank reference), drawn
+ * like a remark action's dialog: `{[name]: text}`, trimmed, 1 to `max` characters, one line
+ * unless told. `label` words the server's messages ("Bank reference is required").
+ */
+export function textAction<N extends string>(
+  options: OneVerb & {
+    input: { name: N; max: number; multiline?: boolean; label: string; schemaId: string };
+  },
+): ActionDecl<z.ZodObject<Record<N, z.ZodString>>> {
+  const { input, ...rest } = options;
+  const text = (input.multiline ? safeMultilineText() : safeText())
+    .trim()
+    .min(1, `${input.label} is required`)
+    .max(input.max, `${input.label} must be at most ${input.max} characters`);
+  const body = z
+    .strictObject({ [input.name]: text } as Record<N, z.ZodString>)
+    .meta({ id: input.schemaId });
+  return oneVerb(
+    rest,
+    { name: input.name, max: input.max, multiline: input.multiline ?? false },
+    body,
+  );
 }
 
 /** How a form input shows a value, when its zod type alone does not say. */
@@ -395,6 +457,11 @@ export interface ModuleInput<
   viewOf?: ModuleDecl;
   /** Lists on the detail page of records that belong to this one (`<i18n>:related.<key>`). */
   related?: Readonly<Record<string, RelatedDecl>>;
+  /**
+   * Number fields the list sums over every row the filters select (not only the page): the
+   * answer's `totals`, shown above the list ("for the filtered range").
+   */
+  totals?: ReadonlyArray<keyof F & string>;
 }
 
 export interface ModuleDecl<
@@ -490,6 +557,12 @@ export function defineModule<
       if (!(field in list.fields)) {
         throw problem(name, `related list "${key}" sorts by "${field}", which is no field`);
       }
+    }
+  }
+  for (const key of input.totals ?? []) {
+    known(key, "totals");
+    if (!filterKindsOf(fields[key]!.schema).includes("numberRange")) {
+      throw problem(name, `totals names "${key}", which is not a number`);
     }
   }
   const record = itemOf(fields);

@@ -5,6 +5,7 @@ import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
+import { merchantSummary, settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import { userApproval } from "./user-approval";
 import { users } from "./users";
@@ -21,4 +22,6 @@ export const MODULES: readonly ModuleDecl[] = [
   businesses,
   businessApproval,
   businessUpdates,
+  merchantSummary,
+  settlements,
 ];

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../../app/format";
 import type { RiderDetails, UserDetail } from "../../../providers/api-types";
 import { RiderVerificationTag } from "../tags";
 import { AttendancePanel } from "./attendance-panel";
-import { downloadDocument } from "./download";
+import { downloadFile } from "../../../app/components/download";
 import { EditRiderDialog } from "./edit-dialog";
 import { riderErrorText } from "./errors";
 import { RIDER_DETAILS_URL, riderDetailsQuery, type RiderDecision } from "./requests";
@@ -142,7 +142,7 @@ function DocumentList({ documents }: { documents: RiderDetails["rider"]["documen
   const download = async (path: string, name: string, id: string) => {
     setBusy(id);
     try {
-      await downloadDocument(path, name);
+      await downloadFile(path, name);
     } catch (error) {
       notification.error({
         message: t("documents.downloadFailed"),

@@ -1,0 +1,285 @@
+/**
+ * Settlement (modules.md, "Settlement"): the merchant summary by business day, settlement runs,
+ * their payouts marked paid or failed, and each settlement's invoice.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+import { ADMIN_LANGUAGES } from "../../src/shared/domain";
+import { PERMISSION } from "../../src/shared/permissions";
+import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
+import { currentAdmin } from "../auth/access";
+
+import type { RemarkBody } from "../../src/shared/kit/module";
+import {
+  merchantSummary,
+  settlementRunBody,
+  settlementRunResult,
+  settlements as settlementsDecl,
+  type SettlementDto,
+  type SettlementRunResult,
+} from "../../src/shared/modules/settlements";
+import { businessDayOf, businessTimeZone } from "../business-day";
+import type { Tx } from "../db";
+import {
+  auditLog,
+  businesses,
+  merchantDays,
+  settlementItems,
+  settlements,
+  users,
+  walletTransactions as ledger,
+} from "../db/schema";
+import { HttpError, notFound } from "../errors";
+import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
+import { requestLanguage } from "../http/language";
+import type { RouteDeps } from "../routes/types";
+import { contentDisposition } from "../uploads/http";
+import { maskedAccount } from "./businesses";
+import { invoicePdf } from "./invoice-pdf";
+
+/** Businesses by name, for the `record` filter of both lists. */
+const businessOptions = { table: businesses, value: businesses.id, label: businesses.name };
+
+/** The summary: the roll-up rows, each with its business's name; net = gross − refunds − fees. */
+export const merchantSummaryModule = bindModule(merchantSummary, {
+  table: merchantDays,
+  joins: [{ table: businesses, on: eq(businesses.id, merchantDays.businessId), exactlyOne: true }],
+  columns: {
+    businessName: businesses.name,
+    netSen:
+      sql<number>`(${merchantDays.grossSen} - ${merchantDays.refundSen} - ${merchantDays.feeSen})`.mapWith(
+        Number,
+      ),
+  },
+  options: { businessId: businessOptions },
+  show: false,
+});
+
+/** An invoice's number: INV-, the month its period ends, and the settlement's id. */
+const invoiceNumber = sql<string>`'INV-' || to_char(${settlements.periodEnd}, 'YYYYMM') || '-' || lpad(${settlements.id}::text, 6, '0')`;
+
+async function markPaid(
+  tx: Tx,
+  { actor, id, body }: ActionContext<{ bankReference: string }>,
+): Promise<void> {
+  await tx
+    .update(settlements)
+    .set({
+      status: "paid",
+      bankReference: body.bankReference,
+      paidAt: new Date(),
+      reviewerId: actor.id,
+      reviewedAt: new Date(),
+    })
+    .where(eq(settlements.id, id));
+}
+
+async function markFailed(tx: Tx, { actor, id, body }: ActionContext<RemarkBody>): Promise<void> {
+  await tx
+    .update(settlements)
+    .set({ status: "failed", remark: body.remark, reviewerId: actor.id, reviewedAt: new Date() })
+    .where(eq(settlements.id, id));
+}
+
+/** The ledger rows a settlement covers: payments and refunds, the payer's account number. */
+const items = {
+  table: ledger,
+  joins: [
+    { table: settlementItems, on: eq(settlementItems.transactionId, ledger.id) },
+    { table: users, on: eq(users.id, ledger.userId) },
+  ],
+  columns: {
+    payerAccountNumber: users.accountNumber,
+    amountSen: sql<number>`abs(${ledger.amountSen})`.mapWith(Number),
+  },
+  parent: settlementItems.settlementId,
+};
+
+export const settlementsModule = bindModule(settlementsDecl, {
+  table: settlements,
+  joins: [{ table: businesses, on: eq(businesses.id, settlements.businessId), exactlyOne: true }],
+  columns: {
+    invoiceNumber,
+    businessName: businesses.name,
+    businessRegistrationNumber: businesses.registrationNumber,
+    bankAccount: maskedAccount(settlements.bankAccount),
+    createdByName: adminNameOf(settlements.createdBy),
+    reviewerName: adminNameOf(settlements.reviewerId),
+  },
+  options: { businessId: businessOptions },
+  related: { items },
+  actions: { markPaid, markFailed },
+});
+
+/** Runs wait for each other (one at a time on the whole database): a constant lock key. */
+const RUN_LOCK_KEY = 735_001;
+
+/**
+ * Creates one pending settlement per approved business for its unsettled successful payments and
+ * refunds made before the end of the business day `periodEnd`, each row recorded as the
+ * settlement's item (at most once: settlement_items' primary key). Runs take a transaction-level
+ * advisory lock, so a second run at the same moment waits and then finds nothing left to settle.
+ *
+ * A business's rows are looked for from the day before its last settlement's period end (a
+ * payment committed just after a run, but dated before its end, is carried into the next one),
+ * through its (business_id, created_at) index: a month's run reads a month of rows, not the
+ * ledger. A business whose refunds outweigh its payments in the period gets a negative net.
+ */
+export async function runSettlements(
+  tx: Tx,
+  run: { periodEnd: string; adminId: number | null; at?: Date },
+): Promise<SettlementRunResult> {
+  const at = run.at ?? new Date();
+  const today = businessDayOf(at);
+  if (!(run.periodEnd < today)) {
+    throw new HttpError(
+      400,
+      `The period must end before today's business day (${today})`,
+      "PERIOD_NOT_ENDED",
+      { today },
+    );
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK_KEY})`);
+  const zone = businessTimeZone();
+  const end = sql`((${run.periodEnd}::date + 1)::timestamp at time zone ${zone})`;
+  const [result] = (
+    await tx.execute<{ created: number; items: number; netSen: string | null }>(sql`
+      with open_businesses as (
+        select b.id, b.bank_name, b.bank_account,
+               (select max(s.period_end) from ${settlements} s where s.business_id = b.id) as last_end
+        from ${businesses} b
+        where b.status = 'approved'
+      ),
+      candidates as (
+        select t.id, t.business_id, t.type, t.amount_sen, t.fee_sen, t.created_at
+        from open_businesses b
+        join ${ledger} t on t.business_id = b.id
+          and t.created_at < ${end}
+          and (b.last_end is null
+               or t.created_at >= ((b.last_end - 1)::timestamp at time zone ${zone}))
+        where ((t.type = 'payment' and t.status in ('success', 'reversed'))
+               or (t.type = 'refund' and t.status = 'success'))
+          and not exists (select 1 from ${settlementItems} i where i.transaction_id = t.id)
+      ),
+      sums as (
+        select business_id,
+               min(created_at) as first_at,
+               count(*) filter (where type = 'payment')::int as payment_count,
+               coalesce(sum(-amount_sen) filter (where type = 'payment'), 0) as gross_sen,
+               count(*) filter (where type = 'refund')::int as refund_count,
+               coalesce(sum(amount_sen) filter (where type = 'refund'), 0) as refund_sen,
+               coalesce(sum(fee_sen) filter (where type = 'payment'), 0) as fee_sen
+        from candidates
+        group by business_id
+      ),
+      created as (
+        insert into ${settlements} (business_id, period_start, period_end, payment_count,
+          gross_sen, refund_count, refund_sen, fee_sen, net_sen, bank_name, bank_account,
+          created_by, created_at, updated_at)
+        select s.business_id,
+               least(coalesce(b.last_end + 1, (s.first_at at time zone ${zone})::date),
+                     ${run.periodEnd}::date),
+               ${run.periodEnd}::date, s.payment_count, s.gross_sen, s.refund_count,
+               s.refund_sen, s.fee_sen, s.gross_sen - s.refund_sen - s.fee_sen,
+               b.bank_name, b.bank_account, ${run.adminId}, ${at.toISOString()}::timestamptz,
+               ${at.toISOString()}::timestamptz
+        from sums s join open_businesses b on b.id = s.business_id
+        returning id, business_id, net_sen
+      ),
+      covered as (
+        insert into ${settlementItems} (transaction_id, settlement_id)
+        select c.id, created.id from candidates c join created using (business_id)
+        returning settlement_id
+      ),
+      audited as (
+        insert into ${auditLog} (admin_id, action, target_table, target_id, remark, after)
+        select ${run.adminId}, 'settlement.create', 'settlements', created.id::text,
+               ${`Settlement run up to ${run.periodEnd}`},
+               jsonb_build_object('periodEnd', ${run.periodEnd}::text, 'netSen', created.net_sen)
+        from created
+        returning 1
+      )
+      select (select count(*) from created)::int as created,
+             (select count(*) from covered)::int as items,
+             (select sum(net_sen) from created) as "netSen",
+             (select count(*) from audited)::int as audited`)
+  ).rows;
+  return {
+    periodEnd: run.periodEnd,
+    created: result?.created ?? 0,
+    items: result?.items ?? 0,
+    netSen: Number(result?.netSen ?? 0),
+  };
+}
+
+/** The languages an invoice is written in: the console's. */
+const invoiceQuery = z.strictObject({ lang: z.enum(ADMIN_LANGUAGES).optional() });
+
+/**
+ * `POST /api/settlements/run` and `GET /api/settlements/{id}/invoice.pdf`, under Settlement (35)
+ * like the module's own routes.
+ */
+export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  const access = (thing: string) => ({ permission: PERMISSION.settlement, thing });
+  app.post(
+    "/api/settlements/run",
+    {
+      config: { access: access("Settlement Run") },
+      schema: {
+        tags: ["settlements"],
+        summary: "Settle every approved business up to the end of a past business day",
+        description:
+          "Creates one pending settlement per approved business for its unsettled successful " +
+          "payments and refunds made before the end of `periodEnd` (BUSINESS_TIMEZONE). A " +
+          "payment is settled at most once (a database constraint): a second run creates " +
+          "nothing new. 400 PERIOD_NOT_ENDED unless `periodEnd` is before today.",
+        body: settlementRunBody,
+        response: { 200: settlementRunResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      db.transaction((tx) =>
+        runSettlements(tx, {
+          periodEnd: request.body.periodEnd,
+          adminId: currentAdmin(request).id,
+        }),
+      ),
+  );
+  app.get(
+    "/api/settlements/:id/invoice.pdf",
+    {
+      config: { access: access("Settlement Invoice") },
+      schema: {
+        tags: ["settlements"],
+        summary: "One settlement's invoice as an A4 PDF",
+        description:
+          "In `lang`, else the administrator's language. The same figures as the console's " +
+          "invoice page (`?id=invoice&settlement={id}`).",
+        params: idParamsSchema,
+        querystring: invoiceQuery,
+        response: {
+          200: z.any().describe("The invoice, as application/pdf"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const settlement = (await settlementsModule.read(db, request.params.id)) as
+        SettlementDto | undefined;
+      if (!settlement) throw notFound("Settlement");
+      const pdf = await invoicePdf({
+        settlement,
+        language: request.query.lang ?? currentAdmin(request).language ?? requestLanguage(request),
+        timeZone: businessTimeZone(),
+        font: config.invoiceFont,
+      });
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", contentDisposition(`${settlement.invoiceNumber}.pdf`))
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};

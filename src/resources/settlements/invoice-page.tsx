@@ -1,0 +1,169 @@
+import { ArrowLeftOutlined, PrinterOutlined } from "@ant-design/icons";
+import { useOne, type HttpError } from "@refinedev/core";
+import { Button, Flex, Result, Skeleton } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+
+import { QueryError } from "../../app/components/query-error";
+import { formatDate, formatDateTime } from "../../app/format";
+import { ForbiddenPage } from "../../app/pages/forbidden";
+import { canAccess } from "../../providers/access-control";
+import { useCurrentAdmin } from "../../providers/current-admin";
+import { toApiError } from "../../providers/errors";
+import { formatRinggit } from "../../shared/money";
+import { settlements, type SettlementDto } from "../../shared/modules/settlements";
+import { InvoiceButtons } from "./show";
+import "./invoice.css";
+
+/** The `settlement` query parameter when it is an id, else undefined. */
+function settlementIdOf(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get("settlement") ?? "";
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * The shell page `?id=invoice&settlement={id}`: one settlement as an A4 invoice in the console's
+ * language, with Print (the print stylesheet leaves only the sheet) and its PDF. An unknown or
+ * missing settlement gets a page that says so; without Settlement (35), the not-permitted page.
+ */
+export default function InvoicePage() {
+  const admin = useCurrentAdmin();
+  const { search } = useLocation();
+  const id = settlementIdOf(search);
+  if (admin && !canAccess(admin, settlements.permission)) return <ForbiddenPage />;
+  return id === undefined ? <MissingInvoice /> : <Invoice id={id} />;
+}
+
+function MissingInvoice({ id }: { id?: string }) {
+  const { t } = useTranslation("invoice");
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title={<h1 style={{ fontSize: "inherit", margin: 0 }}>{t("notFoundTitle")}</h1>}
+      subTitle={id === undefined ? t("noSettlement") : t("notFound", { id })}
+      extra={
+        <Button type="primary" onClick={() => navigate(settlements.paths.list)}>
+          {t("toSettlements")}
+        </Button>
+      }
+    />
+  );
+}
+
+function Invoice({ id }: { id: number }) {
+  const { t } = useTranslation(["invoice", "settlement"]);
+  const navigate = useNavigate();
+  const { query, result } = useOne<SettlementDto, HttpError>({
+    resource: settlements.name,
+    id,
+    errorNotification: false,
+  });
+  const number = result?.invoiceNumber;
+  useEffect(() => {
+    if (!number) return undefined;
+    const before = document.title;
+    document.title = t("documentTitle", { number });
+    return () => {
+      document.title = before;
+    };
+  }, [number, t]);
+
+  if (query.isError) {
+    if (toApiError(query.error).statusCode === 404) return <MissingInvoice id={String(id)} />;
+    return (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        title={t("loadFailed")}
+      />
+    );
+  }
+  if (!result) return <Skeleton active />;
+  const s = result;
+  const figures: Array<[string, string, boolean?]> = [
+    [t("paymentCount"), String(s.paymentCount)],
+    [t("grossSen"), formatRinggit(s.grossSen)],
+    [
+      `${t("refundSen")} (${t("refundCount", { count: s.refundCount })})`,
+      formatRinggit(-s.refundSen),
+    ],
+    [t("feeSen"), formatRinggit(-s.feeSen)],
+    [t("netSen"), formatRinggit(s.netSen), true],
+  ];
+  return (
+    <div className="invoice-page">
+      <Flex className="invoice-actions" gap={8} wrap style={{ marginBottom: 16 }}>
+        <Button
+          icon={<ArrowLeftOutlined aria-hidden />}
+          onClick={() => navigate(`${settlements.paths.show}/${s.id}`)}
+        >
+          {t("back")}
+        </Button>
+        <Button
+          type="primary"
+          icon={<PrinterOutlined aria-hidden />}
+          onClick={() => window.print()}
+        >
+          {t("print")}
+        </Button>
+        <InvoiceButtons id={s.id} invoiceNumber={s.invoiceNumber} />
+      </Flex>
+      <article
+        className="invoice-sheet"
+        aria-label={t("documentTitle", { number: s.invoiceNumber })}
+      >
+        <header className="invoice-head">
+          <div>
+            <div className="invoice-issuer">{t("issuer")}</div>
+            <div className="invoice-muted">{t("issuerLine")}</div>
+          </div>
+          <div className="invoice-title">
+            <h1>{t("title")}</h1>
+            <div data-testid="invoice-number">{s.invoiceNumber}</div>
+          </div>
+        </header>
+        <div className="invoice-parties">
+          <dl>
+            <dt>{t("billTo")}</dt>
+            <dd>{s.businessName}</dd>
+            <dt>{t("registrationNumber")}</dt>
+            <dd>{s.businessRegistrationNumber}</dd>
+            <dt>{t("bankAccount")}</dt>
+            <dd>
+              {s.bankName} {s.bankAccount}
+            </dd>
+          </dl>
+          <dl>
+            <dt>{t("invoiceNumber")}</dt>
+            <dd>{s.invoiceNumber}</dd>
+            <dt>{t("issueDate")}</dt>
+            <dd>{formatDate(s.createdAt)}</dd>
+            <dt>{t("period")}</dt>
+            <dd>{t("periodValue", { start: s.periodStart, end: s.periodEnd })}</dd>
+            <dt>{t("status")}</dt>
+            <dd>{t(`statusValue.${s.status}`)}</dd>
+          </dl>
+        </div>
+        <table className="invoice-figures">
+          <tbody>
+            {figures.map(([label, value, total]) => (
+              <tr key={label} className={total ? "invoice-total" : undefined}>
+                <th scope="row">{label}</th>
+                <td data-testid={total ? "invoice-net" : undefined}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="invoice-payment">
+          <dt>{t("bankReference")}</dt>
+          <dd>{s.bankReference ?? t("notPaid")}</dd>
+          <dt>{t("paidAt")}</dt>
+          <dd>{s.paidAt ? formatDateTime(s.paidAt) : t("notPaid")}</dd>
+        </dl>
+        <p className="invoice-muted invoice-note">{t("feeNote")}</p>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import { z } from "zod";
+
+import { LEDGER_STATUSES, LEDGER_TYPES, SETTLEMENT_STATUSES } from "../domain";
+import {
+  defineModule,
+  field,
+  related,
+  remarkAction,
+  reviewFields,
+  textAction,
+  type ItemOf,
+} from "../kit/module";
+import { isoDateTime } from "../kit/types";
+import { PERMISSION } from "../permissions";
+import { LEDGER_STATUS_TAGS } from "./top-ups";
+
+const isoDate = z.iso.date();
+const money = (list?: { width: number }) =>
+  field(z.number().int(), {
+    ...(list ? { list } : {}),
+    show: true,
+    filter: "numberRange",
+    sort: true,
+    export: true,
+    display: { kind: "money" },
+  });
+const count = (list?: { width: number }) =>
+  field(z.number().int(), {
+    ...(list ? { list } : {}),
+    show: true,
+    sort: true,
+    export: true,
+  });
+/** A business chosen by name: the `record` filter (its choices from the module's own route). */
+const businessFields = {
+  businessId: field(z.number().int(), { filter: "record", control: true }),
+  businessName: field(z.string(), { list: { width: 200 }, show: true, export: true }),
+};
+
+/**
+ * Settlement > Merchant Transaction Summary (35): each business's successful payments, refunds,
+ * fees and net per business day (BUSINESS_TIMEZONE), with totals over the filtered range. Fees
+ * are each payment's, rounded half up to the sen when it was made (feeOfPayment).
+ */
+export const merchantSummary = defineModule({
+  name: "merchant-transaction-summary",
+  collection: "merchant-transaction-summary",
+  queryName: "merchantTransactionSummary",
+  menu: "merchant-transaction-summary",
+  permission: PERMISSION.settlement,
+  thing: { one: "Merchant Day", many: "Merchant Transaction Summary" },
+  i18n: "merchantSummary",
+  schemaId: "MerchantDay",
+  paths: { list: "/merchant-transaction-summary" },
+  fields: {
+    id: field(z.number().int(), { sort: true }),
+    day: field(isoDate, {
+      list: { width: 120 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "date" },
+    }),
+    ...businessFields,
+    paymentCount: count({ width: 100 }),
+    grossSen: money({ width: 130 }),
+    refundCount: count(),
+    refundSen: money({ width: 120 }),
+    feeSen: money({ width: 110 }),
+    netSen: money({ width: 130 }),
+  },
+  titleField: "businessName",
+  defaultSort: [
+    ["day", "desc"],
+    ["id", "desc"],
+  ],
+  totals: ["paymentCount", "grossSen", "refundCount", "refundSen", "feeSen", "netSen"],
+});
+
+/** `POST /api/settlements/run`: settle every approved business up to the end of `periodEnd`. */
+export const settlementRunBody = z
+  .strictObject({
+    periodEnd: z.iso.date("Period end must be a date (YYYY-MM-DD)"),
+  })
+  .meta({ id: "SettlementRunBody" });
+export type SettlementRunBody = z.infer<typeof settlementRunBody>;
+
+export const settlementRunResult = z
+  .object({
+    periodEnd: isoDate,
+    /** How many settlements the run created (0: everything up to then was settled already). */
+    created: z.number().int(),
+    /** How many payments and refunds they cover. */
+    items: z.number().int(),
+    netSen: z.number().int(),
+  })
+  .meta({ id: "SettlementRunResult" });
+export type SettlementRunResult = z.infer<typeof settlementRunResult>;
+
+/** A bank reference of a payout as staff type it (one line). */
+export const BANK_REFERENCE_MAX_LENGTH = 64;
+
+const STATUS_TAGS = { pending: "gold", paid: "green", failed: "red" } as const;
+const TYPE_TAGS = { payment: "blue", refund: "orange" } as const;
+
+/** The payments and refunds one settlement covers, newest first. */
+export const settlementItems = related({
+  path: "items",
+  queryName: "items",
+  i18n: "settlementItems",
+  schemaId: "SettlementItem",
+  fields: {
+    id: field(z.number().int(), { sort: true }),
+    createdAt: field(isoDateTime, {
+      list: { width: 160 },
+      filter: "dateRange",
+      sort: true,
+      display: { kind: "dateTime" },
+    }),
+    reference: field(z.string(), { list: { width: 190 } }),
+    type: field(z.enum(LEDGER_TYPES), {
+      list: { width: 100 },
+      filter: "choice",
+      display: { kind: "tag", colours: TYPE_TAGS },
+    }),
+    payerAccountNumber: field(z.string(), { list: { width: 130 } }),
+    /** Paid to the business (a payment) or given back (a refund), positive. */
+    amountSen: field(z.number().int(), {
+      list: { width: 110 },
+      sort: true,
+      display: { kind: "money" },
+    }),
+    feeSen: field(z.number().int().nullable(), { list: { width: 90 }, display: { kind: "money" } }),
+    status: field(z.enum(LEDGER_STATUSES), {
+      list: { width: 110 },
+      display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
+    }),
+  },
+  defaultSort: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+});
+
+/**
+ * Settlement > Settlement Record (35): payouts to merchants, made by a run up to a business day;
+ * marked paid with the bank's reference (final), or failed with a remark (and paid later).
+ */
+export const settlements = defineModule({
+  name: "settlements",
+  collection: "settlements",
+  queryName: "settlements",
+  menu: "settlement-record",
+  permission: PERMISSION.settlement,
+  thing: { one: "Settlement", many: "Settlements" },
+  i18n: "settlement",
+  schemaId: "Settlement",
+  paths: { list: "/settlement-record", show: "/settlement-details" },
+  fields: {
+    id: field(z.number().int(), { filter: "numberRange", sort: true }),
+    invoiceNumber: field(z.string(), {
+      list: { width: 170 },
+      show: true,
+      filter: "text",
+      export: true,
+      display: { kind: "link", to: "self", idField: "id" },
+    }),
+    ...businessFields,
+    businessRegistrationNumber: field(z.string(), { show: true, export: true }),
+    periodStart: field(isoDate, {
+      list: { width: 120 },
+      show: true,
+      export: true,
+      display: { kind: "date" },
+    }),
+    periodEnd: field(isoDate, {
+      list: { width: 120 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "date" },
+    }),
+    paymentCount: count({ width: 100 }),
+    grossSen: money({ width: 130 }),
+    refundCount: count(),
+    refundSen: money(),
+    feeSen: money({ width: 110 }),
+    netSen: money({ width: 130 }),
+    status: field(z.enum(SETTLEMENT_STATUSES), {
+      list: { width: 100 },
+      show: true,
+      filter: "choice",
+      sort: true,
+      export: true,
+      display: { kind: "tag", colours: STATUS_TAGS },
+    }),
+    bankName: field(z.string(), { show: true, export: true }),
+    /** Only its last four digits ever leave the server. */
+    bankAccount: field(z.string(), { show: true, export: true }),
+    bankReference: field(z.string().nullable(), { list: { width: 150 }, show: true, export: true }),
+    paidAt: field(isoDateTime.nullable(), {
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+    createdBy: field(z.number().int().nullable()),
+    createdByName: field(z.string().nullable(), {
+      show: true,
+      display: { kind: "link", to: "administrators", idField: "createdBy" },
+    }),
+    ...reviewFields(),
+    createdAt: field(isoDateTime, {
+      list: { width: 160 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+  },
+  titleField: "invoiceNumber",
+  defaultSort: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+  related: { items: settlementItems },
+  actions: {
+    markPaid: textAction({
+      verb: "mark-paid",
+      done: "markedPaid",
+      when: { status: ["pending", "failed"] },
+      conflictCode: "ALREADY_PAID",
+      audit: "settlement",
+      input: {
+        name: "bankReference",
+        max: BANK_REFERENCE_MAX_LENGTH,
+        label: "Bank reference",
+        schemaId: "SettlementMarkPaidBody",
+      },
+    }),
+    markFailed: remarkAction({
+      verb: "mark-failed",
+      done: "markedFailed",
+      when: { status: ["pending"] },
+      conflictCode: "SETTLEMENT_NOT_PENDING",
+      danger: true,
+      audit: "settlement",
+    }),
+  },
+});
+
+export type MerchantDayDto = ItemOf<typeof merchantSummary>;
+export type SettlementDto = ItemOf<typeof settlements>;
