@@ -331,7 +331,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),
     businessTimeZone: timeZone(env, "BUSINESS_TIMEZONE", DEFAULT_BUSINESS_TIMEZONE),
-    distDir: nonEmpty(env, "DIST_DIR"),
+    // Relative to the working directory, as DATA_DIR (the static file server needs it absolute).
+    distDir: ((dir) => dir && resolve(dir))(nonEmpty(env, "DIST_DIR")),
     logLevel: nonEmpty(env, "LOG_LEVEL") ?? "info",
     nodeEnv,
     demoAccounts: production ? [] : demoAccounts(env),

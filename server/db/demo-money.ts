@@ -483,6 +483,15 @@ async function insertDemoSettlements(tx: Tx, staffIds: number[], now: number): P
           remark = 'Transfer returned: the bank account was closed'
         where id = (select min(id) from settlements where ${ofRun})`);
     }
+    // Their history, as marking them in the console would have written it.
+    await tx.execute(sql`
+      insert into audit_log (admin_id, action, target_table, target_id, remark, before, after,
+                             created_at)
+      select reviewer_id, 'settlement.mark-' || status, 'settlements', id::text,
+             coalesce(bank_reference, remark), '{"status": "pending"}'::jsonb,
+             jsonb_build_object('status', status, 'bankReference', bank_reference),
+             reviewed_at
+      from settlements where ${ofRun}`);
   }
   return created;
 }

@@ -16,6 +16,7 @@ import type { Config } from "../config";
 import type { Language } from "../http/language";
 
 type InvoiceTexts = typeof enUS;
+const COUNT = new Intl.NumberFormat("en");
 const TEXTS: Record<Language, InvoiceTexts> = { "en-US": enUS, "cn-ZH": cnZH };
 const SETTLEMENT_TEXTS = { "en-US": enSettlement, "cn-ZH": cnSettlement } as const;
 
@@ -111,7 +112,7 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
       [t.invoiceNumber, s.invoiceNumber],
       // Issued when the run made the settlement: the same date on every copy.
       [t.issueDate, day(instant(s.createdAt, timeZone))],
-      [t.period, fill(t.periodValue, { start: day(s.periodStart), end: day(s.periodEnd) })],
+      [t.period, fill(t.periodValue, { start: s.periodStart, end: s.periodEnd })],
       [t.status, status[s.status]],
     ],
     left + half + 24,
@@ -137,12 +138,9 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     doc.text(value, left + width * 0.6, y, { width: width * 0.4, align: "right" });
     doc.moveDown(0.5);
   };
-  figure(t.paymentCount, String(s.paymentCount));
+  figure(t.paymentCount, COUNT.format(s.paymentCount));
   figure(t.grossSen, formatRinggit(s.grossSen));
-  figure(
-    `${t.refundSen} (${fill(t.refundCount, { count: s.refundCount })})`,
-    formatRinggit(-s.refundSen),
-  );
+  figure(`${t.refundSen} (${COUNT.format(s.refundCount)})`, formatRinggit(-s.refundSen));
   figure(t.feeSen, formatRinggit(-s.feeSen));
   line(doc.y);
   doc.moveDown(0.6);

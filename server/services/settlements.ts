@@ -194,10 +194,12 @@ export async function runSettlements(
         returning settlement_id
       ),
       audited as (
-        insert into ${auditLog} (admin_id, action, target_table, target_id, remark, after)
+        insert into ${auditLog} (admin_id, action, target_table, target_id, remark, after,
+                                 created_at)
         select ${run.adminId}, 'settlement.create', 'settlements', created.id::text,
                ${`Settlement run up to ${run.periodEnd}`},
-               jsonb_build_object('periodEnd', ${run.periodEnd}::text, 'netSen', created.net_sen)
+               jsonb_build_object('periodEnd', ${run.periodEnd}::text, 'netSen', created.net_sen),
+               ${at.toISOString()}::timestamptz
         from created
         returning 1
       )

@@ -3,6 +3,7 @@ import { Route } from "react-router";
 import { canAccess } from "../providers/access-control";
 import { useCurrentAdmin } from "../providers/current-admin";
 import type { ResourceAction, ResourceModule } from "../resources/types";
+import { ModuleTexts } from "./module-texts";
 import { ForbiddenPage } from "./pages";
 
 const ACTIONS: readonly ResourceAction[] = ["list", "create", "show", "edit"];
@@ -38,7 +39,9 @@ export function resourceRoutes(modules: readonly ResourceModule[]) {
             // Keyed: two modules' pages drawn by the same generated component are two pages, so
             // one's state (its list's filters) never carries into the other's URL.
             <RequirePermission key={resource.name} code={resource.meta.permissionCode}>
-              <Page />
+              <ModuleTexts>
+                <Page />
+              </ModuleTexts>
             </RequirePermission>
           }
         />,

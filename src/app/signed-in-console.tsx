@@ -5,6 +5,7 @@ import { provideResourceModules } from "./declared-resources";
 import { DocumentTitle } from "./document-title";
 import { ConsoleLayout } from "./layout/console-layout";
 import { MENU, findMenuEntry } from "./menu";
+import { ModuleTexts } from "./module-texts";
 import { DashboardPage, NotFoundPage, SettingPage } from "./pages";
 import { resourceRoutes } from "./resource-routes";
 import { shellPageId } from "./shell-pages";
@@ -31,7 +32,14 @@ export default function SignedInConsole() {
       <Routes>
         <Route element={<ConsoleLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/setting" element={<SettingPage />} />
+          <Route
+            path="/setting"
+            element={
+              <ModuleTexts>
+                <SettingPage />
+              </ModuleTexts>
+            }
+          />
           {resourceRoutes(resourceModules)}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

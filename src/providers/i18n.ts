@@ -162,11 +162,37 @@ export function initI18n(): Promise<void> {
   return initialisation;
 }
 
-/** Adds every console namespace (the signed-in screens') to the active language, once. */
+/**
+ * What the signed-in console's first screen reads (the frame and the dashboard): the other pages'
+ * words follow when one of them first opens (loadModuleTexts), so the dashboard does not
+ * download every module's texts.
+ */
+const FIRST_SCREEN_NAMESPACES: readonly string[] = [...SIGNED_OUT_NAMESPACES, "dashboard"];
+
+/** Adds the first screen's namespaces to the active language, once. */
 export async function loadConsoleTexts(): Promise<void> {
   await initI18n();
-  wantedNamespaces = NAMESPACES;
+  wantedNamespaces = [...new Set([...wantedNamespaces, ...FIRST_SCREEN_NAMESPACES])];
   await loadTexts(currentLanguage());
+}
+
+let moduleTexts: Promise<void> | undefined;
+
+/**
+ * Adds every console namespace (the modules' pages') to the active language, and to every
+ * language switched to later. One promise, shared by every page that waits for it; a failed load
+ * is tried again by the next page that asks.
+ */
+export function loadModuleTexts(): Promise<void> {
+  moduleTexts ??= (async () => {
+    await initI18n();
+    wantedNamespaces = NAMESPACES;
+    await loadTexts(currentLanguage());
+  })().catch((error: unknown) => {
+    moduleTexts = undefined;
+    throw error;
+  });
+  return moduleTexts;
 }
 
 /**

@@ -8,7 +8,6 @@ import { dormant } from "./dormant";
 import { settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import type { ResourceModule } from "./types";
-import { userApproval } from "./user-approval";
 import { users } from "./users";
 import { walletPolicy } from "./wallet-policy";
 
@@ -16,7 +15,6 @@ import { walletPolicy } from "./wallet-policy";
 const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   administrators,
   users,
-  userApproval,
   changeContact,
   dormant,
   topUps,

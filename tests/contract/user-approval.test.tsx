@@ -19,13 +19,15 @@ import type { UserDto } from "../../src/providers/api-types";
 import { authProvider } from "../../src/providers/auth";
 import { dataProvider } from "../../src/providers/data";
 import { queryClientConfig } from "../../src/providers/query-client";
-import { userApproval } from "../../src/resources/user-approval";
-import UserApprovalList from "../../src/resources/user-approval/list";
+import GeneratedList from "../../src/app/kit/generated-list";
+import { resourceOf } from "../../src/app/kit/resource";
+import { userApproval as userApprovalModule } from "../../src/shared/modules/user-approval";
 import { users as usersModule } from "../../src/resources/users";
 import { REMARK_MAX_LENGTH } from "../../src/shared/user-actions";
 import { initPageTexts } from "./support/i18n";
 import { API, jsonParam, useApiServer } from "./support/msw";
 
+const userApproval = resourceOf(userApprovalModule);
 const { server, requests } = useApiServer();
 
 beforeAll(async () => {
@@ -118,7 +120,7 @@ function renderPage() {
         >
           <ErrorHandlingBridge />
           <Routes>
-            <Route path="/user-approval" element={<UserApprovalList />} />
+            <Route path="/user-approval" element={<GeneratedList />} />
           </Routes>
         </Refine>
       </MemoryRouter>

@@ -291,7 +291,9 @@ test("a finance administrator runs a settlement, opens its invoice, prints it wi
   page,
 }) => {
   await logIn(page, server.url, finance.email, finance.password);
-  await page.getByRole("navigation").getByRole("link", { name: "Settlement Record" }).click();
+  const navigation = page.getByRole("navigation");
+  await navigation.getByRole("menuitem", { name: "Settlement", exact: true }).click();
+  await navigation.getByRole("link", { name: "Settlement Record" }).click();
   await expect(page.getByRole("heading", { name: "Settlement Record" })).toBeVisible();
   await page.getByRole("button", { name: "Run settlement" }).click();
   const dialog = page.getByRole("dialog", { name: "Run a settlement" });

@@ -8,8 +8,12 @@ describe("the ?id= shell parameter", () => {
     expect(shellPageFor("?page=2&id=dashboard")).toBeDefined();
   });
 
+  it("opens a settlement's invoice from any console path", () => {
+    expect(shellPageFor("?id=invoice&settlement=3")).toBeDefined();
+    expect(shellPageFor("?settlement=3&id=invoice")).toBeDefined();
+  });
+
   it("falls through to the path for pages not built yet and unknown ids", () => {
-    expect(shellPageFor("?id=invoice")).toBeUndefined();
     expect(shellPageFor("?id=create-edit-help-centre-editor")).toBeUndefined();
     expect(shellPageFor("?id=toString")).toBeUndefined();
     expect(shellPageFor("?id=")).toBeUndefined();

@@ -18,6 +18,7 @@ import { TAG_COLOURS } from "./tag-colours";
 import { fieldLabel, moduleText, valueLabel } from "./texts";
 
 type Row = Record<string, unknown>;
+const COUNT_FORMAT = new Intl.NumberFormat("en");
 /** What the cells read of a module: its fields, its words and its pages. */
 type Described = LinkedModule;
 
@@ -67,6 +68,8 @@ export function displayText(
       return formatBasisPoints(Number(value));
     case "date":
       return formatDate(String(value));
+    case "count":
+      return COUNT_FORMAT.format(Number(value));
     case "yesNo":
       return text(value ? "yes" : "no");
     case "dateTime":

@@ -23,8 +23,9 @@ export function ListTotals({
     <Descriptions
       size="small"
       bordered
+      layout="vertical"
       title={text("totals.title")}
-      column={{ xs: 1, sm: 2, md: 3, xl: 6 }}
+      column={{ xs: 2, sm: 3, xl: 6 }}
       style={{ marginBottom: 16 }}
       items={module.totals.map((field) => ({
         key: field,

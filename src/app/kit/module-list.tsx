@@ -3,6 +3,7 @@ import type { HttpError } from "@refinedev/core";
 import { Button, Flex, Table, Typography, type CheckboxProps } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useEffect, useState, type ReactNode } from "react";
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
@@ -47,7 +48,7 @@ export interface ModuleListProps {
   extraColumns?: ReactNode;
   /** What a single record's decision changes, shown in its dialog. */
   describe?: (row: Row) => ReactNode;
-  /** Shown under the title. */
+  /** Shown above the list (default: the module's `list.description`; null: nothing). */
   description?: ReactNode;
   /** Actions beside the title (create …), before the export. */
   headerExtra?: ReactNode;
@@ -79,6 +80,13 @@ export function ModuleList({
   const text = moduleText(t, module);
   const navigate = useNavigate();
   const [firstSort] = module.defaultSort;
+  // A module may explain its list in its own words (`list.description`: how figures are made).
+  const explained =
+    description !== undefined
+      ? description
+      : i18next.exists(`${module.i18n}:list.description`)
+        ? text("list.description")
+        : undefined;
   const {
     tableProps,
     tableQuery,
@@ -179,7 +187,7 @@ export function ModuleList({
       />
       {before}
       <Panel title={listTitle} style={before ? { marginTop: 16 } : undefined}>
-        {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+        {explained && <Typography.Paragraph type="secondary">{explained}</Typography.Paragraph>}
         <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
         {module.totals && (
           <ListTotals

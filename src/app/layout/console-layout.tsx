@@ -2,6 +2,7 @@ import { Layout } from "antd";
 import { Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../components/page-loading";
+import { ModuleTexts } from "../module-texts";
 import { shellPageFor } from "../shell-pages";
 import { Brand } from "./brand";
 import { ConsoleHeader } from "./console-header";
@@ -42,7 +43,9 @@ export function ConsoleLayout() {
           onToggleMenu={() => setCollapsed((value) => !value)}
         />
         <Layout.Content style={{ padding: 24 }}>
-          <Suspense fallback={<PageLoading />}>{shellPage ?? <Outlet />}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {shellPage ? <ModuleTexts>{shellPage}</ModuleTexts> : <Outlet />}
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -16,6 +16,8 @@ import { settlements, type SettlementDto } from "../../shared/modules/settlement
 import { InvoiceButtons } from "./show";
 import "./invoice.css";
 
+const COUNT = new Intl.NumberFormat("en");
+
 /** The `settlement` query parameter when it is an id, else undefined. */
 function settlementIdOf(search: string): number | undefined {
   const raw = new URLSearchParams(search).get("settlement") ?? "";
@@ -83,12 +85,9 @@ function Invoice({ id }: { id: number }) {
   if (!result) return <Skeleton active />;
   const s = result;
   const figures: Array<[string, string, boolean?]> = [
-    [t("paymentCount"), String(s.paymentCount)],
+    [t("paymentCount"), COUNT.format(s.paymentCount)],
     [t("grossSen"), formatRinggit(s.grossSen)],
-    [
-      `${t("refundSen")} (${t("refundCount", { count: s.refundCount })})`,
-      formatRinggit(-s.refundSen),
-    ],
+    [`${t("refundSen")} (${COUNT.format(s.refundCount)})`, formatRinggit(-s.refundSen)],
     [t("feeSen"), formatRinggit(-s.feeSen)],
     [t("netSen"), formatRinggit(s.netSen), true],
   ];
@@ -108,7 +107,7 @@ function Invoice({ id }: { id: number }) {
         >
           {t("print")}
         </Button>
-        <InvoiceButtons id={s.id} invoiceNumber={s.invoiceNumber} />
+        <InvoiceButtons id={s.id} invoiceNumber={s.invoiceNumber} onInvoice />
       </Flex>
       <article
         className="invoice-sheet"
@@ -141,7 +140,9 @@ function Invoice({ id }: { id: number }) {
             <dt>{t("issueDate")}</dt>
             <dd>{formatDate(s.createdAt)}</dd>
             <dt>{t("period")}</dt>
-            <dd>{t("periodValue", { start: s.periodStart, end: s.periodEnd })}</dd>
+            <dd>
+              {t("periodValue", { start: formatDate(s.periodStart), end: formatDate(s.periodEnd) })}
+            </dd>
             <dt>{t("status")}</dt>
             <dd>{t(`statusValue.${s.status}`)}</dd>
           </dl>

@@ -12,7 +12,16 @@ import { settlements } from "../../shared/modules/settlements";
 import { invoicePath, invoicePdfPath } from "./paths";
 
 /** Opens the invoice page, or downloads its PDF in the console's language. */
-export function InvoiceButtons({ id, invoiceNumber }: { id: number; invoiceNumber: string }) {
+export function InvoiceButtons({
+  id,
+  invoiceNumber,
+  onInvoice = false,
+}: {
+  id: number;
+  invoiceNumber: string;
+  /** On the invoice page itself: only its PDF. */
+  onInvoice?: boolean;
+}) {
   const { t } = useTranslation("invoice");
   const navigate = useNavigate();
   const { open } = useNotification();
@@ -29,9 +38,11 @@ export function InvoiceButtons({ id, invoiceNumber }: { id: number; invoiceNumbe
   };
   return (
     <>
-      <Button icon={<FileTextOutlined aria-hidden />} onClick={() => navigate(invoicePath(id))}>
-        {t("title")}
-      </Button>
+      {!onInvoice && (
+        <Button icon={<FileTextOutlined aria-hidden />} onClick={() => navigate(invoicePath(id))}>
+          {t("title")}
+        </Button>
+      )}
       <Button
         icon={<DownloadOutlined aria-hidden />}
         loading={downloading}

@@ -26,6 +26,8 @@ export type Display =
   /** A rate in basis points (fees, commissions) as a percentage. */
   | { kind: "basisPoints" }
   | { kind: "yesNo" }
+  /** A whole number of things (payments), with thousands grouped: 31,206. */
+  | { kind: "count" }
   | { kind: "tag"; colours: Readonly<Record<string, TagColour>> }
   /**
    * A link to a record's detail page: `idField` of this row holds that record's id; `self` is

@@ -15,11 +15,13 @@ import { PERMISSION } from "../permissions";
 import { LEDGER_STATUS_TAGS } from "./top-ups";
 
 const isoDate = z.iso.date();
+/** An amount of a summary or settlement: sortable, and filtered by a URL (no control drawn). */
 const money = (list?: { width: number }) =>
   field(z.number().int(), {
     ...(list ? { list } : {}),
     show: true,
     filter: "numberRange",
+    control: false,
     sort: true,
     export: true,
     display: { kind: "money" },
@@ -30,6 +32,7 @@ const count = (list?: { width: number }) =>
     show: true,
     sort: true,
     export: true,
+    display: { kind: "count" },
   });
 /** A business chosen by name: the `record` filter (its choices from the module's own route). */
 const businessFields = {
@@ -169,7 +172,6 @@ export const settlements = defineModule({
     ...businessFields,
     businessRegistrationNumber: field(z.string(), { show: true, export: true }),
     periodStart: field(isoDate, {
-      list: { width: 120 },
       show: true,
       export: true,
       display: { kind: "date" },
@@ -199,7 +201,7 @@ export const settlements = defineModule({
     bankName: field(z.string(), { show: true, export: true }),
     /** Only its last four digits ever leave the server. */
     bankAccount: field(z.string(), { show: true, export: true }),
-    bankReference: field(z.string().nullable(), { list: { width: 150 }, show: true, export: true }),
+    bankReference: field(z.string().nullable(), { show: true, export: true }),
     paidAt: field(isoDateTime.nullable(), {
       show: true,
       filter: "dateRange",
@@ -214,7 +216,6 @@ export const settlements = defineModule({
     }),
     ...reviewFields(),
     createdAt: field(isoDateTime, {
-      list: { width: 160 },
       show: true,
       filter: "dateRange",
       sort: true,
