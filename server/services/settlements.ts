@@ -22,6 +22,7 @@ import {
 } from "../../src/shared/modules/settlements";
 import { businessDayOf, businessTimeZone } from "../business-day";
 import type { Tx } from "../db";
+import { countedRows, merchantFigures } from "../db/merchant-days";
 import {
   auditLog,
   businesses,
@@ -159,20 +160,13 @@ export async function runSettlements(
           and t.created_at < ${end}
           and (b.last_end is null
                or t.created_at >= ((b.last_end - 1)::timestamp at time zone ${zone}))
-        where ((t.type = 'payment' and t.status in ('success', 'reversed'))
-               or (t.type = 'refund' and t.status = 'success'))
+        where ${countedRows("t")}
           and not exists (select 1 from ${settlementItems} i where i.transaction_id = t.id)
       ),
       sums as (
-        select business_id,
-               min(created_at) as first_at,
-               count(*) filter (where type = 'payment')::int as payment_count,
-               coalesce(sum(-amount_sen) filter (where type = 'payment'), 0) as gross_sen,
-               count(*) filter (where type = 'refund')::int as refund_count,
-               coalesce(sum(amount_sen) filter (where type = 'refund'), 0) as refund_sen,
-               coalesce(sum(fee_sen) filter (where type = 'payment'), 0) as fee_sen
-        from candidates
-        group by business_id
+        select c.business_id, min(c.created_at) as first_at, ${merchantFigures("c")}
+        from candidates c
+        group by c.business_id
       ),
       created as (
         insert into ${settlements} (business_id, period_start, period_end, payment_count,

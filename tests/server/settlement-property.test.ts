@@ -6,7 +6,7 @@
  * (and the summary the ledger's own sums). Then two runs started at the same moment on one period
  * create each settlement once.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -56,6 +56,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
 );
+
+/** A merchant's figures over ledger rows, summed in the test's own terms. */
+const sumOf = (value: SQL, type: "payment" | "refund") =>
+  sql<number>`coalesce(sum(${value}) filter (where ${ledger.type} = ${type}), 0)::bigint`.mapWith(
+    Number,
+  );
+const ledgerFigures = {
+  paymentCount: sql<number>`count(*) filter (where ${ledger.type} = 'payment')::int`,
+  grossSen: sumOf(sql`-${ledger.amountSen}`, "payment"),
+  refundSen: sumOf(sql`${ledger.amountSen}`, "refund"),
+  feeSen: sumOf(sql`${ledger.feeSen}`, "payment"),
+};
 
 /** A day's steps, for 21 days. */
 const history = fc.array(fc.array(step, { maxLength: 4 }), { minLength: 21, maxLength: 21 });
@@ -122,50 +134,24 @@ describe("settlement under random histories", () => {
           const made = await settlementsOf(db, shop.id);
           for (const settlement of made) {
             const [sums] = await db
-              .select({
-                payments: sql<number>`count(*) filter (where ${ledger.type} = 'payment')::int`,
-                gross:
-                  sql<number>`coalesce(sum(-${ledger.amountSen}) filter (where ${ledger.type} = 'payment'), 0)::bigint`.mapWith(
-                    Number,
-                  ),
-                refunds:
-                  sql<number>`coalesce(sum(${ledger.amountSen}) filter (where ${ledger.type} = 'refund'), 0)::bigint`.mapWith(
-                    Number,
-                  ),
-                fees: sql<number>`coalesce(sum(${ledger.feeSen}), 0)::bigint`.mapWith(Number),
-              })
+              .select(ledgerFigures)
               .from(settlementItems)
               .innerJoin(ledger, eq(ledger.id, settlementItems.transactionId))
               .where(eq(settlementItems.settlementId, settlement.id));
-            expect(settlement).toMatchObject({
-              paymentCount: sums!.payments,
-              grossSen: sums!.gross,
-              refundSen: sums!.refunds,
-              feeSen: sums!.fees,
-            });
+            expect(settlement).toMatchObject(sums!);
           }
           const settledNet = made.reduce((sum, s) => sum + s.netSen, 0);
           const summary = await summaryTotalsOf(db, shop.id);
           expect(settledNet).toBe(summary.grossSen - summary.refundSen - summary.feeSen);
           // The summary kept row by row equals the ledger's own sums.
           const [ledgerSums] = await db
-            .select({
-              gross:
-                sql<number>`coalesce(sum(-${ledger.amountSen}) filter (where ${ledger.type} = 'payment'), 0)::bigint`.mapWith(
-                  Number,
-                ),
-              refunds:
-                sql<number>`coalesce(sum(${ledger.amountSen}) filter (where ${ledger.type} = 'refund'), 0)::bigint`.mapWith(
-                  Number,
-                ),
-              fees: sql<number>`coalesce(sum(${ledger.feeSen}), 0)::bigint`.mapWith(Number),
-            })
+            .select(ledgerFigures)
             .from(ledger)
             .where(eq(ledger.businessId, shop.id));
           expect(summary).toMatchObject({
-            grossSen: ledgerSums!.gross,
-            refundSen: ledgerSums!.refunds,
-            feeSen: ledgerSums!.fees,
+            grossSen: ledgerSums!.grossSen,
+            refundSen: ledgerSums!.refundSen,
+            feeSen: ledgerSums!.feeSen,
           });
         }
       }),

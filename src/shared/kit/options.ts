@@ -14,8 +14,8 @@ export const optionsQuerySchema = z
       .string()
       .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, "ids must be up to 50 ids separated by commas")
       .optional(),
-  })
-  .meta({ id: "OptionsQuery" });
+  });
+// No component id: @fastify/swagger spreads a querystring into parameters, which a $ref breaks.
 export type OptionsQuery = z.output<typeof optionsQuerySchema>;
 
 export const optionsListSchema = z
