@@ -72,6 +72,7 @@ test("a super administrator creates a User-only administrator, who then sees onl
     "Admin",
     "User",
     "Business",
+    "Settlement",
     "Top Up Transaction",
     "Wallet Policy",
     "Dormant Account",

@@ -203,6 +203,9 @@ test("approving a business puts it to work; its fee rate changes and it can be s
   await expect(row).toHaveCount(0);
 
   await page.getByRole("navigation").getByRole("link", { name: "Business", exact: true }).click();
+  // The approval list stays on screen until the business list has loaded: wait for it.
+  await expect(page).toHaveURL(/\/business-mgmt/);
+  await expect(page.getByRole("heading", { name: "Business", exact: true })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search businesses" }).fill("Bubble Tea");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const listed = page.locator(".ant-table-row").filter({ hasText: "Bubble Tea Stall" });
