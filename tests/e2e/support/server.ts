@@ -52,7 +52,9 @@ export async function startServer({
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
       const res = await fetch(`${url}/v1/health`);
-      if (res.ok) break;
+      // Healthy, and this child's own server: a stray one left on the port (a killed run's)
+      // answers health too, while this child fails to listen and exits.
+      if (res.ok && log.includes("UCSI Wallet console:")) break;
     } catch {
       // not listening yet
     }
