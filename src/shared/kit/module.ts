@@ -365,6 +365,12 @@ export function form<Body extends z.ZodObject>(decl: FormDecl<Body>): FormDecl<B
 
 export type SortOrder = "asc" | "desc";
 
+/** The usual order of a list: newest first, the id breaking ties so pages never overlap. */
+export const NEWEST_FIRST = [
+  ["createdAt", "desc"],
+  ["id", "desc"],
+] as const;
+
 /**
  * Records that belong to one record, listed (paged, newest first) on its detail page: a
  * business's payments, a settlement's payments. Served at `GET /api/{collection}/{id}/{path}`

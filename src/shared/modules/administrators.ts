@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { ADMIN_LANGUAGES, ADMIN_STATUSES } from "../domain";
-import { defineModule, field, type ItemOf } from "../kit/module";
+import { defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 
@@ -56,10 +56,7 @@ export const administrators = defineModule({
     updatedAt: field(isoDateTime),
   },
   titleField: "name",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
 });
 
 /** An administrator as the API shows it; never the password hash. */

@@ -6,8 +6,9 @@ import {
   decision,
   defineModule,
   field,
-  reviewFields,
   type ItemOf,
+  NEWEST_FIRST,
+  reviewFields,
 } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
@@ -93,10 +94,7 @@ export const businessUpdates = defineModule({
     updatedAt: field(isoDateTime),
   },
   titleField: "businessName",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
   // The work still to do: the list opens on pending requests.
   initialFilters: { status: "pending" },
   actions: {

@@ -6,10 +6,11 @@ import {
   defineModule,
   field,
   form,
+  type ItemOf,
+  NEWEST_FIRST,
   related,
   remarkAction,
   reviewFields,
-  type ItemOf,
 } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
@@ -133,10 +134,7 @@ export const merchantPayments = related({
       display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
     }),
   },
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
 });
 
 /** Business > Business (4): every merchant, its detail, fee rate, suspension and reinstatement. */
@@ -156,10 +154,7 @@ export const businesses = defineModule({
   },
   fields: BUSINESS_FIELDS,
   titleField: "name",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
   related: { payments: merchantPayments },
   actions: {
     suspend: remarkAction({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { CONTACT_TYPES, SUBMISSION_STATUSES } from "../domain";
-import { decision, defineModule, field, type ItemOf } from "../kit/module";
+import { decision, defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 
@@ -71,10 +71,7 @@ export const changeContact = defineModule({
     updatedAt: field(isoDateTime),
   },
   titleField: "userName",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
   // The work still to do: the list opens on pending submissions.
   initialFilters: { status: "pending" },
   actions: {

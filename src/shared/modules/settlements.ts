@@ -4,11 +4,12 @@ import { LEDGER_STATUSES, LEDGER_TYPES, SETTLEMENT_STATUSES } from "../domain";
 import {
   defineModule,
   field,
+  type ItemOf,
+  NEWEST_FIRST,
   related,
   remarkAction,
   reviewFields,
   textAction,
-  type ItemOf,
 } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
@@ -34,6 +35,16 @@ const count = (list?: { width: number }) =>
     export: true,
     display: { kind: "count" },
   });
+/** A business day (BUSINESS_TIMEZONE) a list is filtered and sorted by. */
+const businessDay = () =>
+  field(isoDate, {
+    list: { width: 120 },
+    show: true,
+    filter: "dateRange",
+    sort: true,
+    export: true,
+    display: { kind: "date" },
+  });
 /** A business chosen by name: the `record` filter (its choices from the module's own route). */
 const businessFields = {
   businessId: field(z.number().int(), { filter: "record", control: true }),
@@ -57,14 +68,7 @@ export const merchantSummary = defineModule({
   paths: { list: "/merchant-transaction-summary" },
   fields: {
     id: field(z.number().int(), { sort: true }),
-    day: field(isoDate, {
-      list: { width: 120 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "date" },
-    }),
+    day: businessDay(),
     ...businessFields,
     paymentCount: count({ width: 100 }),
     grossSen: money({ width: 130 }),
@@ -140,10 +144,7 @@ export const settlementItems = related({
       display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
     }),
   },
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
 });
 
 /**
@@ -176,14 +177,7 @@ export const settlements = defineModule({
       export: true,
       display: { kind: "date" },
     }),
-    periodEnd: field(isoDate, {
-      list: { width: 120 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "date" },
-    }),
+    periodEnd: businessDay(),
     paymentCount: count({ width: 100 }),
     grossSen: money({ width: 130 }),
     refundCount: count(),
@@ -224,10 +218,7 @@ export const settlements = defineModule({
     }),
   },
   titleField: "invoiceNumber",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
   related: { items: settlementItems },
   actions: {
     markPaid: textAction({

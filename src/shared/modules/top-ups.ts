@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { LEDGER_CHANNELS, LEDGER_STATUSES } from "../domain";
-import { defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
+import { defineModule, field, form, type ItemOf, NEWEST_FIRST, remarkAction } from "../kit/module";
 import { isoDateTime, positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText, safeText } from "../text";
@@ -108,10 +108,7 @@ export const topUps = defineModule({
     }),
   },
   titleField: "reference",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
   actions: {
     reverse: remarkAction({
       verb: "reverse",

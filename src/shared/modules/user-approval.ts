@@ -1,4 +1,4 @@
-import { decision, defineModule } from "../kit/module";
+import { decision, defineModule, NEWEST_FIRST } from "../kit/module";
 import { PERMISSION } from "../permissions";
 import { USER_COLUMNS, userFields, users } from "./users";
 
@@ -19,10 +19,7 @@ export const userApproval = defineModule({
     createdAt: { list: { width: 160 }, display: { kind: "dateTime" } },
   }),
   titleField: "name",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
   actions: {
     decide: decision({
       path: "approval-action",

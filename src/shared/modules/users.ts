@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES } from "../domain";
-import { defineModule, field, type FieldOptions, type ItemOf } from "../kit/module";
+import { defineModule, field, type FieldOptions, type ItemOf, NEWEST_FIRST } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 
@@ -107,10 +107,7 @@ export const users = defineModule({
     createdAt: { list: { width: 125 } },
   }),
   titleField: "name",
-  defaultSort: [
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
+  defaultSort: NEWEST_FIRST,
 });
 
 export type UserDto = ItemOf<typeof users>;
