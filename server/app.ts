@@ -36,6 +36,7 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { moduleRoutesPlugin } from "./modules";
 import { healthRoutes } from "./routes/health";
 import { reportRoutes } from "./routes/report";
+import { walletAppRoutes } from "./routes/wallet-app";
 import { ridersRoutes } from "./routes/riders";
 import type { RouteDeps } from "./routes/types";
 import { userActionsRoutes } from "./routes/user-actions";
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(userActionsRoutes, deps);
       await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
+      await api.register(walletAppRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

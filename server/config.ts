@@ -93,6 +93,8 @@ export interface Config {
   reportRateLimitPerIp: number;
   /** REPORT_RATE_LIMIT_PER_EMAIL (3): calculator reports per hour per recipient address. */
   reportRateLimitPerEmail: number;
+  /** PASSWORD_RESET_RATE_LIMIT_PER_IP (30): reset-link checks and uses per hour per client IP. */
+  passwordResetRateLimitPerIp: number;
 }
 
 export type DemoRole = "super administrator" | "user desk" | "finance" | "banned administrator";
@@ -346,6 +348,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, ""),
     reportRateLimitPerIp: positiveInt(env, "REPORT_RATE_LIMIT_PER_IP", 10),
     reportRateLimitPerEmail: positiveInt(env, "REPORT_RATE_LIMIT_PER_EMAIL", 3),
+    passwordResetRateLimitPerIp: positiveInt(env, "PASSWORD_RESET_RATE_LIMIT_PER_IP", 30),
     invoiceFont: invoiceFont(env),
   };
 }

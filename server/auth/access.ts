@@ -110,7 +110,7 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, TOKEN_MESSAGES.missing);
     const claims = await tokens.verify(token);
-    const [found] = await findAdmin.execute({ id: claims.adminId, jti: claims.jti });
+    const [found] = await findAdmin.execute({ id: claims.subject, jti: claims.jti });
     if (!found) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
     const { admin, revoked } = found;
     // A banned or disabled administrator is told so (their older tokens are invalid too).

@@ -124,10 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
           .values({ jti: claims.jti, expiresAt: claims.expiresAt })
           .onConflictDoNothing();
         await recordAudit(tx, {
-          adminId: claims.adminId,
+          adminId: claims.subject,
           action: "auth.logout",
           targetTable: "administrators",
-          targetId: claims.adminId,
+          targetId: claims.subject,
         });
       });
       return reply.status(204).send();

@@ -14,12 +14,18 @@ export const TOKEN_MESSAGES = {
 } as const;
 
 const ISSUER = "ucsi-wallet-reference-server";
-const AUDIENCE = "ucsi-wallet-back-office";
+/** Who a token is for: the console's administrators, or the wallet app's users. */
+export const AUDIENCES = {
+  backOffice: "ucsi-wallet-back-office",
+  walletApp: "ucsi-wallet-app",
+} as const;
+export type Audience = (typeof AUDIENCES)[keyof typeof AUDIENCES];
 
 /** What a valid token says. */
 export interface TokenClaims {
-  adminId: number;
-  /** The administrator's credential version when it was issued (see administrators). */
+  /** Whose token it is: an administrator's id, or a wallet user's on the wallet app's tokens. */
+  subject: number;
+  /** The subject's credential version when it was issued (see administrators and users). */
   version: number;
   /** Its JWT id: what a logout revokes. */
   jti: string;
@@ -27,7 +33,7 @@ export interface TokenClaims {
 }
 
 export interface TokenService {
-  sign(adminId: number, credentialVersion: number): Promise<string>;
+  sign(subject: number, credentialVersion: number): Promise<string>;
   /** The claims of a valid token; throws the contract's 401 otherwise. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -39,7 +45,12 @@ const MAX_ID = 2_147_483_647;
 /** Verified tokens remembered (until they expire) so that each is checked by HMAC once. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+/** Signs and verifies the tokens of one audience: a token of the other is refused as invalid. */
+export function createTokenService(
+  secret: string,
+  ttlSeconds: number,
+  audience: Audience = AUDIENCES.backOffice,
+): TokenService {
   const verified = new Map<string, TokenClaims>();
   // Imported once: handing jose the raw bytes imports a WebCrypto key on every call, which
   // measured ~0.25 ms of each authenticated request.
@@ -51,14 +62,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     ["sign", "verify"],
   );
   return {
-    async sign(adminId, credentialVersion) {
+    async sign(subject, credentialVersion) {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ ver: credentialVersion })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(String(adminId))
+        .setSubject(String(subject))
         .setJti(randomUUID())
         .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
+        .setAudience(audience)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
         .sign(await key);
@@ -71,7 +82,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ["HS256"],
           issuer: ISSUER,
-          audience: AUDIENCE,
+          audience,
           requiredClaims: ["sub", "exp", "jti"],
         });
         const subject = payload.sub ?? "";
@@ -81,7 +92,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           throw new HttpError(401, TOKEN_MESSAGES.invalid);
         }
         const claims: TokenClaims = {
-          adminId: id,
+          subject: id,
           version: version as number,
           jti: payload.jti,
           expiresAt: new Date((payload.exp ?? 0) * 1000),

@@ -117,6 +117,13 @@ export const users = pgTable(
     isVip: boolean("is_vip").notNull().default(false),
     url: text("url"),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The wallet app's password (scrypt, as administrators'); null until the user sets one through
+     * an e-mailed reset link. `credentialVersion` is in every wallet app token: a reset bumps it,
+     * so every token issued before stops working.
+     */
+    passwordHash: text("password_hash"),
+    credentialVersion: integer("credential_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

@@ -16,7 +16,8 @@ import { ErrorHandlingBridge } from "./error-handling-bridge";
 import { useConsoleNotificationProvider } from "./notification-provider";
 import { PageLoading } from "./components/page-loading";
 import { declaredResourceModules, useDeclaredResources } from "./declared-resources";
-import { LoginPage } from "./pages";
+import { ModuleTexts } from "./module-texts";
+import { LoginPage, ResetPasswordPage } from "./pages";
 import {
   CHECKING_SESSION,
   RedirectIntoConsole,
@@ -86,6 +87,20 @@ export default function Console() {
                       </>
                     }
                   />
+                }
+              />
+              <Route
+                path="/reset-password"
+                element={
+                  <>
+                    <DocumentTitle page="pages.resetPassword.title" />
+                    <Suspense fallback={<PageLoading />}>
+                      {/* The password rules' words are the Admin module's. */}
+                      <ModuleTexts>
+                        <ResetPasswordPage />
+                      </ModuleTexts>
+                    </Suspense>
+                  </>
                 }
               />
               <Route

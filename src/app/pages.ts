@@ -6,6 +6,8 @@ export const SettingPage = lazy(() => import("./setting/setting-page"));
 
 // Signed-in administrators never need Refine's AuthPage and the form engine it brings.
 export const LoginPage = lazy(() => import("./pages/login"));
+// Public: the wallet user's page behind the e-mailed reset link.
+export const ResetPasswordPage = lazy(() => import("./pages/reset-password"));
 
 // Rarely seen, and antd's Result carries large illustrations: fetched only when needed.
 export const NotFoundPage = lazy(() =>

@@ -14,7 +14,7 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Error responses a route may give, for the OpenAPI document and the serializer. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 429>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 410 | 429>) {
   return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
     number,
     typeof errorBodySchema

@@ -1,0 +1,137 @@
+/**
+ * The wallet app's password: set through a link the back office e-mailed (password-reset.ts
+ * issues it), then used to sign in. Every refusal has its own code, which the reset page and the
+ * app translate.
+ */
+import { eq, sql } from "drizzle-orm";
+
+import { recordAudit } from "../audit";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password";
+import type { Db, DbOrTx } from "../db";
+import { userPasswordResets, users, wallets, type UserRow } from "../db/schema";
+import { HttpError } from "../errors";
+import type { ResetLink, WalletProfile } from "../../src/shared/schemas/wallet-app";
+import { assertStrongPassword } from "./administrators";
+import { hashResetToken } from "./password-reset";
+
+export const RESET_LINK_ERRORS = {
+  invalid: () => new HttpError(404, "This password reset link is not valid", "RESET_LINK_INVALID"),
+  expired: () => new HttpError(410, "This password reset link has expired", "RESET_LINK_EXPIRED"),
+  used: () =>
+    new HttpError(
+      410,
+      "This password reset link was used already, or a newer one replaced it",
+      "RESET_LINK_USED",
+    ),
+};
+
+export const WALLET_SIGN_IN_ERRORS = {
+  wrong: () => new HttpError(401, "Wrong account number or password", "WRONG_CREDENTIALS"),
+  banned: () => new HttpError(403, "This account is banned", "USER_BANNED"),
+};
+
+/** The link's row and its user, refused unless it can still be used at `now`. */
+async function usableLink(db: DbOrTx, token: string, now: Date, lock: boolean) {
+  const query = db
+    .select({ reset: userPasswordResets, user: users })
+    .from(userPasswordResets)
+    .innerJoin(users, eq(users.id, userPasswordResets.userId))
+    .where(eq(userPasswordResets.tokenHash, hashResetToken(token)));
+  const [found] = await (lock ? query.for("update") : query);
+  if (!found) throw RESET_LINK_ERRORS.invalid();
+  if (found.reset.usedAt) throw RESET_LINK_ERRORS.used();
+  if (found.reset.expiresAt.getTime() <= now.getTime()) throw RESET_LINK_ERRORS.expired();
+  return found;
+}
+
+export async function resetLink(db: Db, token: string, now = new Date()): Promise<ResetLink> {
+  const { reset, user } = await usableLink(db, token, now, false);
+  return {
+    accountNumber: user.accountNumber,
+    name: user.name,
+    expiresAt: reset.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Sets the user's wallet password and spends the link, once: two uses of one link at the same
+ * time find it locked, and the second finds it used. Every wallet app token issued before stops
+ * working (the credential version moves on).
+ */
+export async function completePasswordReset(
+  db: Db,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<ResetLink> {
+  assertStrongPassword(password);
+  // Checked before the costly hash, so a stream of dead links costs no hashing.
+  await usableLink(db, token, now, false);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const { reset, user } = await usableLink(tx, token, now, true);
+    await tx
+      .update(userPasswordResets)
+      .set({ usedAt: now })
+      .where(eq(userPasswordResets.id, reset.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1` })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      adminId: null,
+      action: "user.password_reset_completed",
+      targetTable: "users",
+      targetId: user.id,
+      after: { resetRequestedBy: reset.requestedBy },
+    });
+    return {
+      accountNumber: user.accountNumber,
+      name: user.name,
+      expiresAt: reset.expiresAt.toISOString(),
+    };
+  });
+}
+
+export async function walletProfileOf(db: DbOrTx, user: UserRow): Promise<WalletProfile> {
+  const [wallet] = await db
+    .select({ balanceSen: wallets.balanceSen })
+    .from(wallets)
+    .where(eq(wallets.userId, user.id));
+  return {
+    accountNumber: user.accountNumber,
+    name: user.name,
+    role: user.role,
+    approvalStatus: user.approvalStatus,
+    balanceSen: wallet?.balanceSen ?? 0,
+  };
+}
+
+/**
+ * The user whose account number and wallet password these are. An unknown account, one without a
+ * password yet and a wrong password answer alike, after the same work (a decoy hash).
+ */
+export async function checkWalletPassword(
+  db: Db,
+  accountNumber: string,
+  password: string,
+): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.accountNumber, accountNumber));
+  const valid = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyAgainstDecoy(password);
+  if (!user || !valid) throw WALLET_SIGN_IN_ERRORS.wrong();
+  if (user.isBanned) throw WALLET_SIGN_IN_ERRORS.banned();
+  return user;
+}
+
+/** The profile behind a wallet app token's subject, while its credential version holds. */
+export async function walletProfile(
+  db: Db,
+  userId: number,
+  credentialVersion: number,
+): Promise<WalletProfile | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.credentialVersion !== credentialVersion || user.isBanned) return undefined;
+  return walletProfileOf(db, user);
+}
