@@ -6,7 +6,13 @@
  *   npm run bench:fuzz [-- --scale 20 --seed 1]
  */
 import { PERMISSION_CODES } from "../src/shared/permissions";
-import { createAdmin, createTestApp, DEMO, login } from "../tests/server/support/app";
+import {
+  createAdmin,
+  createTestApp,
+  DEMO,
+  login,
+  walletAppToken,
+} from "../tests/server/support/app";
 import { createTestDatabase } from "../tests/server/support/database";
 import { describeFailure, runFuzz } from "../tests/server/support/fuzz";
 import { fuzzRuns } from "../tests/server/support/fuzz-plan";
@@ -30,6 +36,7 @@ try {
   const result = await runFuzz({
     app,
     token: actor.token,
+    walletToken: await walletAppToken(testDb),
     operations,
     runsPerOperation: (operation) => fuzzRuns(operation, SCALE),
     seed: SEED,

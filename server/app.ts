@@ -19,7 +19,7 @@ import {
 
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
-import { createTokenService } from "./auth/tokens";
+import { AUDIENCES, createTokenService } from "./auth/tokens";
 import { setBusinessTimeZone } from "./business-day";
 import type { Config } from "./config";
 import type { Database } from "./db";
@@ -230,14 +230,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   setBusinessTimeZone(config.businessTimeZone);
   const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  const walletTokens = createTokenService(
+    config.jwtSecret,
+    config.jwtTtlSeconds,
+    AUDIENCES.walletApp,
+  );
   installAccessControl(app, {
     db: database.db,
     tokens,
+    walletTokens,
     apiPrefix: API_PREFIX,
     exemptPrefixes: [DOCS_PREFIX],
   });
 
-  const deps: RouteDeps = { db: database.db, config, tokens, counters };
+  const deps: RouteDeps = { db: database.db, config, tokens, walletTokens, counters };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, deps);

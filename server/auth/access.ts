@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { holdsPermission, isPermissionCode } from "../../src/shared/permissions";
 import type { PermissionCode } from "../../src/shared/permissions";
 import type { Db } from "../db";
-import { administrators, revokedTokens, type AdministratorRow } from "../db/schema";
+import {
+  administrators,
+  revokedTokens,
+  users,
+  type AdministratorRow,
+  type UserRow,
+} from "../db/schema";
 import { HttpError } from "../errors";
 import { TOKEN_MESSAGES, tokenFromHeader, type TokenClaims, type TokenService } from "./tokens";
 
@@ -12,11 +18,13 @@ import { TOKEN_MESSAGES, tokenFromHeader, type TokenClaims, type TokenService } 
  * What a route needs, declared once in its `config.access`:
  * - `"public"`: anyone (health, login);
  * - `"session"`: any administrator with a valid token (account, dashboard);
+ * - `"wallet"`: a wallet user with a valid wallet app token (the app's own calls);
  * - `{ permission, thing }`: an administrator holding that code; `thing` names the route in the
  *   403 message `You have no permission to access <METHOD> <thing>`.
  * Every route under the API prefix must declare one; the app refuses to start otherwise.
  */
-export type RouteAccess = "public" | "session" | { permission: PermissionCode; thing: string };
+export type RouteAccess =
+  "public" | "session" | "wallet" | { permission: PermissionCode; thing: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -27,6 +35,8 @@ declare module "fastify" {
     admin: AdministratorRow | null;
     /** The claims of the token that authenticated it (what a logout revokes). */
     token: TokenClaims | null;
+    /** The wallet user on "wallet" routes; null on every other. */
+    walletUser: UserRow | null;
   }
 }
 
@@ -43,6 +53,8 @@ export function currentAdmin(request: FastifyRequest): AdministratorRow {
 export interface AccessControlOptions {
   db: Db;
   tokens: TokenService;
+  /** The wallet app's tokens (their own audience): what "wallet" routes accept. */
+  walletTokens: TokenService;
   /** Routes under this prefix must declare their access (e.g. "/v1"). */
   apiPrefix: string;
   /** Routes under these prefixes are exempt (documentation). */
@@ -50,7 +62,7 @@ export interface AccessControlOptions {
 }
 
 function validateDeclaration(access: unknown, where: string): void {
-  if (access === "public" || access === "session") return;
+  if (access === "public" || access === "session" || access === "wallet") return;
   if (
     typeof access === "object" &&
     access !== null &&
@@ -60,7 +72,7 @@ function validateDeclaration(access: unknown, where: string): void {
     return;
   }
   throw new Error(
-    `Route ${where} must declare config.access ("public", "session" or a permission)`,
+    `Route ${where} must declare config.access ("public", "session", "wallet" or a permission)`,
   );
 }
 
@@ -71,13 +83,14 @@ function validateDeclaration(access: unknown, where: string): void {
  * learns nothing from validation errors.
  */
 export function installAccessControl(app: FastifyInstance, options: AccessControlOptions) {
-  const { db, tokens, apiPrefix, exemptPrefixes } = options;
+  const { db, tokens, walletTokens, apiPrefix, exemptPrefixes } = options;
   const isApiUrl = (url: string) =>
     (url === apiPrefix || url.startsWith(`${apiPrefix}/`)) &&
     !exemptPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
   app.decorateRequest("admin", null);
   app.decorateRequest("token", null);
+  app.decorateRequest("walletUser", null);
   // Every authenticated request runs this: built once, planned once per connection. It also
   // says whether the token was given back by a logout.
   const findAdmin = db
@@ -109,6 +122,10 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
 
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, TOKEN_MESSAGES.missing);
+    if (access === "wallet") {
+      request.walletUser = await walletUserOf(db, await walletTokens.verify(token));
+      return;
+    }
     const claims = await tokens.verify(token);
     const [found] = await findAdmin.execute({ id: claims.subject, jti: claims.jti });
     if (!found) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
@@ -126,4 +143,17 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
       throw new HttpError(403, noPermissionMessage(request.method, access.thing));
     }
   });
+}
+
+/**
+ * The user a wallet app token stands for: refused once the user is banned, or when it was issued
+ * before the user's last password reset (the credential version moved on).
+ */
+async function walletUserOf(db: Db, claims: TokenClaims): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, claims.subject));
+  if (!user || user.credentialVersion !== claims.version) {
+    throw new HttpError(401, TOKEN_MESSAGES.invalid);
+  }
+  if (user.isBanned) throw new HttpError(403, TOKEN_MESSAGES.banned);
+  return user;
 }

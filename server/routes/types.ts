@@ -8,6 +8,8 @@ export interface RouteDeps {
   db: Db;
   config: Config;
   tokens: TokenService;
+  /** The wallet app's tokens (sign-in issues them; "wallet" routes accept them). */
+  walletTokens: TokenService;
   /** The rate-limit counters every server instance shares. */
   counters: Counters;
 }

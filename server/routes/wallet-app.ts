@@ -2,14 +2,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { createLoginGuard } from "../auth/login-guard";
-import { AUDIENCES, createTokenService, TOKEN_MESSAGES, tokenFromHeader } from "../auth/tokens";
 import { HttpError } from "../errors";
 import { limiterScope } from "../rate-limit/store";
 import {
   checkWalletPassword,
   completePasswordReset,
   resetLink,
-  walletProfile,
   walletProfileOf,
 } from "../services/wallet-app";
 import { errorResponses } from "../../src/shared/schemas/common";
@@ -35,8 +33,7 @@ const LINK_ERRORS =
  * console's routes refuse them, and their own credential version (a reset ends older ones).
  */
 export const walletAppRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { db, config, counters } = deps;
-  const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds, AUDIENCES.walletApp);
+  const { db, config, counters, walletTokens } = deps;
   // Failed sign-ins count against the client address with the console's logins: one budget.
   const loginGuard = createLoginGuard(config.loginFailuresPerAddress, counters);
   const perIp = app.createRateLimit({
@@ -121,7 +118,7 @@ export const walletAppRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         );
         succeeded = true;
         return {
-          token: await tokens.sign(user.id, user.credentialVersion),
+          token: await walletTokens.sign(user.id, user.credentialVersion),
           profile: await walletProfileOf(db, user),
         };
       } finally {
@@ -133,24 +130,19 @@ export const walletAppRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   app.get(
     "/api/app/me",
     {
-      config: { access: "public" },
+      config: { access: "wallet" },
       schema: {
         tags: ["wallet app"],
         summary: "The signed-in wallet user: name, role, approval and balance",
         description:
-          "Needs a wallet app token (`Bearer <token>` from sign-in); 401 without one, with a " +
-          "console token, or with one issued before the user's last password reset.",
-        security: [],
-        response: { 200: walletProfileSchema, ...errorResponses(401) },
+          "Needs a wallet app token (`Bearer <token>` from sign-in): 401 without one, with a " +
+          "console token, or with one issued before the user's last password reset; 403 once banned.",
+        response: { 200: walletProfileSchema },
       },
     },
     async (request) => {
-      const token = tokenFromHeader(request.headers.authorization);
-      if (!token) throw new HttpError(401, TOKEN_MESSAGES.missing);
-      const claims = await tokens.verify(token);
-      const profile = await walletProfile(db, claims.subject, claims.version);
-      if (!profile) throw new HttpError(401, TOKEN_MESSAGES.invalid);
-      return profile;
+      if (!request.walletUser) throw new Error("/api/app/me without its wallet user");
+      return walletProfileOf(db, request.walletUser);
     },
   );
 };

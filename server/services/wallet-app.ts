@@ -124,14 +124,3 @@ export async function checkWalletPassword(
   if (user.isBanned) throw WALLET_SIGN_IN_ERRORS.banned();
   return user;
 }
-
-/** The profile behind a wallet app token's subject, while its credential version holds. */
-export async function walletProfile(
-  db: Db,
-  userId: number,
-  credentialVersion: number,
-): Promise<WalletProfile | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.credentialVersion !== credentialVersion || user.isBanned) return undefined;
-  return walletProfileOf(db, user);
-}

@@ -79,6 +79,12 @@ function expectAllowed(response: { statusCode: number; body: string }, who: stri
   expect(response.statusCode, `${who}: ${response.body}`).toBeLessThan(500);
 }
 
+/** The wallet app's routes take only wallet app tokens: a console token is not one. */
+function expectConsoleTokenRefused(response: { statusCode: number; json(): unknown }, who: string) {
+  expect(response.statusCode, who).toBe(401);
+  expect(response.json()).toEqual({ message: TOKEN_MESSAGES.invalid });
+}
+
 const each = (title: string, test: (operation: Operation) => Promise<void>) =>
   it(title, async () => {
     expect(operations.length).toBeGreaterThan(0);
@@ -122,7 +128,9 @@ describe.each(DEMO_ROLES)("as the demo administrator %s", (role) => {
     const response = await send(operation, token);
     const who = `${role} ${describeOperation(operation)}`;
     const { access } = operation;
-    if (typeof access !== "object" || holdsPermission(admin, access.permission)) {
+    if (access === "wallet") {
+      expectConsoleTokenRefused(response, who);
+    } else if (typeof access !== "object" || holdsPermission(admin, access.permission)) {
       expectAllowed(response, who);
     } else {
       expect(response.statusCode, who).toBe(403);
@@ -150,6 +158,8 @@ describe("as an administrator banned after logging in", () => {
     const response = await send(op, bannedToken);
     if (op.access === "public") {
       expectAllowed(response, describeOperation(op));
+    } else if (op.access === "wallet") {
+      expectConsoleTokenRefused(response, describeOperation(op));
     } else {
       expect(response.statusCode, describeOperation(op)).toBe(403);
       expect(response.json()).toEqual({ message: TOKEN_MESSAGES.banned });

@@ -6,7 +6,7 @@
 import { beforeAll, expect, it } from "vitest";
 
 import { PERMISSION_CODES } from "../../src/shared/permissions";
-import { createAdmin, useSignedInApp } from "./support/app";
+import { createAdmin, useSignedInApp, walletAppToken } from "./support/app";
 import { describeFailure, runFuzz } from "./support/fuzz";
 import { openApiDocument, operationsOf, type Operation } from "./support/openapi";
 import { fuzzRuns, FUZZ_SEED } from "./support/fuzz-plan";
@@ -14,12 +14,14 @@ import { fuzzRuns, FUZZ_SEED } from "./support/fuzz-plan";
 const suite = useSignedInApp();
 let operations: Operation[] = [];
 let actor = { token: "", id: 0 };
+let walletToken = "";
 
 beforeAll(async () => {
   operations = operationsOf(await openApiDocument(suite.app));
   // Its own administrator, holding every code: the fuzz cannot lock the suite's session out.
   const created = await createAdmin(suite.app, suite.token, [...PERMISSION_CODES]);
   actor = { token: created.token, id: created.admin.id };
+  walletToken = await walletAppToken(suite.testDb);
 });
 
 it("answers every generated case as its OpenAPI document says, and never with a 5xx", async () => {
@@ -27,6 +29,7 @@ it("answers every generated case as its OpenAPI document says, and never with a 
   const result = await runFuzz({
     app: suite.app,
     token: actor.token,
+    walletToken,
     operations,
     runsPerOperation: (operation) => fuzzRuns(operation, 1),
     seed,

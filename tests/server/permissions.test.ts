@@ -198,6 +198,7 @@ describe("access declarations", () => {
     installAccessControl(bare, {
       db: testDb.database.db,
       tokens,
+      walletTokens: tokens,
       apiPrefix: "/v1",
       exemptPrefixes: ["/v1/docs"],
     });
@@ -212,6 +213,7 @@ describe("access declarations", () => {
     installAccessControl(bare, {
       db: testDb.database.db,
       tokens,
+      walletTokens: tokens,
       apiPrefix: "/v1",
       exemptPrefixes: [],
     });

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 
 import { buildApp, type App } from "../../../server/app";
+import { AUDIENCES, createTokenService } from "../../../server/auth/tokens";
+import { users } from "../../../server/db/schema";
 import { PERMISSION_CODES } from "../../../src/shared/permissions";
 import type { AdminDto } from "../../../src/shared/schemas/administrators";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -106,4 +108,21 @@ export function useSignedInApp(env: Record<string, string> = {}): SignedInApp {
     await suite.testDb?.destroy();
   });
   return suite;
+}
+
+/**
+ * A wallet app token for a fresh wallet user, as the app's sign-in would issue it: what the
+ * wallet app's routes ("wallet" access) take instead of a console token.
+ */
+export async function walletAppToken(testDb: TestDatabase): Promise<string> {
+  const [user] = await testDb.database.db
+    .insert(users)
+    .values({
+      accountNumber: `W${process.pid}${Date.now() % 1_000_000}`,
+      name: "Wallet App Fixture",
+      role: "student",
+    })
+    .returning();
+  const { jwtSecret, jwtTtlSeconds } = testDb.config();
+  return createTokenService(jwtSecret, jwtTtlSeconds, AUDIENCES.walletApp).sign(user!.id, 0);
 }

@@ -596,11 +596,13 @@ export function verdictProblem(
 
 /**
  * Runs `runsPerOperation` generated cases against every operation (sampled with `seed`, so a
- * failure can be replayed), as the holder of `token`, and collects what went wrong.
+ * failure can be replayed), as the holder of `token` (a console token; `walletToken` on the wallet
+ * app's routes), and collects what went wrong.
  */
 export async function runFuzz(options: {
   app: App;
   token: string;
+  walletToken?: string;
   operations: Operation[];
   runsPerOperation: (operation: Operation) => number;
   seed: number;
@@ -619,7 +621,10 @@ export async function runFuzz(options: {
         method: fuzzCase.method,
         url: fuzzCase.url,
         headers: {
-          authorization: options.token,
+          authorization:
+            operation.access === "wallet" && options.walletToken
+              ? `Bearer ${options.walletToken}`
+              : options.token,
           ...(fuzzCase.body !== undefined ? { "content-type": "application/json" } : {}),
         },
         // A client address per case, so the per-address rate limits do not answer for the input.
