@@ -13,6 +13,7 @@ import { MENU, type MenuEntry } from "../../src/app/menu";
 import { MODULES } from "../../src/shared/modules";
 import { logIn, seriousA11yViolations } from "./support/console";
 import { expect, test } from "./support/fixtures";
+import { resetLinkPath } from "./support/outbox";
 import { e2ePort } from "./support/ports";
 import { standInRecaptcha } from "./support/recaptcha";
 import { startWithSuperAdmin, type RunningServer } from "./support/server";
@@ -54,6 +55,24 @@ async function firstId(path: string, listKey: string): Promise<number> {
   const id = body[listKey]?.[0]?.id;
   if (id === undefined) throw new Error(`no record in ${path}`);
   return id;
+}
+
+/** Has the back office e-mail a reset link to a demo user; its path and query. */
+async function issueResetLink(): Promise<string> {
+  const pagination = encodeURIComponent(JSON.stringify({ page: 1, pageSize: 50 }));
+  const list = await fetch(`${server.url}/v1/api/users/aggregation?pagination=${pagination}`, {
+    headers: { Authorization: token },
+  });
+  const { users } = (await list.json()) as { users: { accountNumber: string; email: string }[] };
+  const user = users.find((u) => u.email);
+  if (!user) throw new Error("no demo user with an e-mail");
+  const sent = await fetch(`${server.url}/v1/user-mgmt/reset-user-password`, {
+    method: "POST",
+    headers: { Authorization: token, "content-type": "application/json" },
+    body: JSON.stringify({ account_number: user.accountNumber }),
+  });
+  expect(sent.status).toBe(202);
+  return resetLinkPath(server.dataDir, user.email);
 }
 
 /** Every console page behind the login: the menu's pages, then each module's record pages. */
@@ -168,6 +187,8 @@ test("every screen, in both languages, has no serious or critical accessibility 
     await expect(page.getByRole("dialog")).toHaveCount(0);
   };
 
+  // A live reset link, as a wallet user gets it by e-mail: its page is public too.
+  const resetPath = await issueResetLink();
   await standInRecaptcha(page);
   await page.goto(`${server.url}/login`);
   for (const language of LANGUAGES) {
@@ -179,6 +200,9 @@ test("every screen, in both languages, has no serious or critical accessibility 
     );
     await page.goto(`${server.url}/login`);
     await check(`${language} /login`);
+    await page.goto(`${server.url}${resetPath}`);
+    await expect(page.locator("form")).toBeVisible();
+    await check(`${language} /reset-password`);
   }
 
   await useLanguage(page, "en-US");

@@ -2,11 +2,13 @@
  * The user detail story (issue 5), against the real started server: a user desk administrator
  * (code 0) opens a user, bans them with a remark (no remark and an over-long remark are refused
  * in the dialog), sees the banned tag and the history entry, unbans; sets and clears VIP; a
- * `javascript:` URL is refused and changes nothing, an https URL is saved; resets the password.
+ * `javascript:` URL is refused and changes nothing, an https URL is saved; resets the password,
+ * and the user follows the e-mailed link to set a new one and signs in with it through the API.
  * The ban dialog is also played in Chinese.
  */
 import { logIn, switchLanguage } from "./support/console";
 import { expect, test } from "./support/fixtures";
+import { resetLinkPath } from "./support/outbox";
 import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
@@ -163,6 +165,57 @@ test("reset password tells when the e-mailed one-time link expires", async ({ pa
     ),
   ).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Password reset link sent" })).toBeVisible();
+});
+
+test("the user follows the e-mailed link, sets a password, and signs in with it", async ({
+  browser,
+}) => {
+  const path = resetLinkPath(server.dataDir, target.email);
+  // The user's own browser: no console session.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  await expect(page.getByRole("heading", { name: "Set your UCSI Wallet password" })).toBeVisible();
+  await expect(page.getByText(`Choose a new password for ${target.name}`)).toBeVisible();
+
+  const password = page.getByLabel("New password", { exact: true });
+  const confirm = page.getByLabel("Repeat the new password");
+  await password.fill("weak");
+  await confirm.fill("weak");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText("The password does not meet the rules below")).toBeVisible();
+  await password.fill("Campus#Wallet26");
+  await confirm.fill("Campus#Wallet27");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText("The two passwords are not the same")).toBeVisible();
+  await confirm.fill("Campus#Wallet26");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText("Your password is set")).toBeVisible();
+
+  // The wallet app signs in with it.
+  const details = await fetch(`${server.url}/v1/api/app/password-reset/check`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: new URLSearchParams(path.split("?")[1]).get("token") }),
+  });
+  expect(details.status).toBe(410);
+  const account = /account number (\S+) and/.exec(
+    (await page.getByText("Sign in to the UCSI Wallet app").textContent()) ?? "",
+  )?.[1];
+  const signIn = await fetch(`${server.url}/v1/api/app/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ accountNumber: account, password: "Campus#Wallet26" }),
+  });
+  expect(signIn.status).toBe(200);
+  expect(((await signIn.json()) as { profile: { name: string } }).profile.name).toBe(target.name);
+
+  // The link is spent: opened again, in Chinese, it says so.
+  await page.evaluate(() => localStorage.setItem("language", "cn-ZH"));
+  await page.goto(`${server.url}${path}`);
+  await expect(page.getByText("此链接无法使用")).toBeVisible();
+  await expect(page.getByText(/此密码重置链接已被使用/)).toBeVisible();
+  await context.close();
 });
 
 test("the ban dialog in Chinese refuses an empty remark", async ({ page }) => {
