@@ -3,6 +3,7 @@ import simpleRestDataProvider from "@refinedev/simple-rest";
 
 import { encodeAggregationQuery, MAX_PAGE_SIZE } from "./aggregation-encoder";
 import { ApiError, initOf, isApiError, UNEXPECTED_ERROR_MESSAGE } from "./api-error";
+import { explainInPlace } from "./error-handler";
 import { API_BASE, http } from "./http";
 
 /**
@@ -160,7 +161,11 @@ const withCollection = <P extends { resource: string; meta?: MetaQuery }>(params
 export const dataProvider: DataProvider = {
   getList,
   getMany,
-  getOne: (params) => rest.getOne(withCollection(params)),
+  // A record that does not exist is the detail page's to say ("There is no user with ID 999999").
+  getOne: <TData extends BaseRecord = BaseRecord>(params: Parameters<DataProvider["getOne"]>[0]) =>
+    rest.getOne<TData>(withCollection(params)).catch((error: unknown) => {
+      throw isApiError(error) && error.statusCode === 404 ? explainInPlace(error) : error;
+    }),
   create: (params) => rest.create(withCollection(params)),
   update: (params) => rest.update(withCollection(params)),
   deleteOne: (params) => rest.deleteOne(withCollection(params)),

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 
-import { toApiError, type ApiError } from "./api-error";
+import { isApiError, toApiError, type ApiError } from "./api-error";
 import { clearCurrentAdmin } from "./current-admin";
 import {
   RELOAD_DELAY_MS,
@@ -110,6 +110,19 @@ export function notifyError(notice: ErrorNotice): void {
 const handled = new WeakSet<ApiError>();
 
 /**
+ * Failures the view that asked explains where the asker looks (a detail page's "There is no user
+ * with ID 999999"): the handler still carries out their effect on the session, but shows no toast
+ * beside the page's own message.
+ */
+const explainedInPlace = new WeakSet<ApiError>();
+
+/** Marks `error` as explained by its view (see explainedInPlace) and gives it back. */
+export function explainInPlace<E>(error: E): E {
+  if (isApiError(error)) explainedInPlace.add(error);
+  return error;
+}
+
+/**
  * The central handler (errors.md): looks the failure up in the catalogue and carries out its
  * effect. Refine's authProvider.onError, check and login call it; tests pass their own
  * dependencies. `endSession` ends the session whatever the row (the session check's rule: any
@@ -130,7 +143,7 @@ export function handleApiError(
   }
   const reloads = described.effect === "clearTokenAndReload" || endSession;
   if (reloads || described.effect === "bannedDialog") deps.clearSession();
-  if (described.notice) deps.notify(described.notice);
+  if (described.notice && !explainedInPlace.has(described.error)) deps.notify(described.notice);
   if (described.dialog) deps.showBannedDialog(described.dialog);
   if (reloads) deps.schedule(deps.reload, RELOAD_DELAY_MS);
   return described;

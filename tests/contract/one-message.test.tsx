@@ -94,6 +94,22 @@ describe("one message per failure", () => {
     expect(screen.getByText(LIST_FAILED)).toBeInTheDocument();
   });
 
+  it("leaves a record that does not exist to its page: no toast for a 404 read", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/users/999999`, () =>
+        HttpResponse.json({ code: "NOT_FOUND", message: "User not found" }, { status: 404 }),
+      ),
+    );
+    render(
+      <Console>
+        <Reader resource="users" id={999999} />
+      </Console>,
+    );
+    await screen.findByText("users failed");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(notices()).toHaveLength(0);
+  });
+
   it("does not add Refine's toast to the handler's for a failed change", async () => {
     server.use(
       mswHttp.patch(`${API}/api/administrators/7`, () =>

@@ -328,6 +328,17 @@ test("every list and detail view shows loading, then an error with Retry, then i
   }
 });
 
+test("an unknown record says so once, in the page, without a toast", async ({ page }) => {
+  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await forgetMessages(page);
+  await page.goto(`${server.url}/user-details/999999`);
+  await expect(page.getByText("There is no user with ID 999999")).toBeVisible();
+  // Whatever else the page asks about the user (wallet, history) must not add a second message.
+  await page.waitForLoadState("networkidle");
+  expect(await shownMessages(page)).toEqual([]);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+});
+
 test("an expired token: Login Expired, Please Relogin, and back to login", async ({ page }) => {
   const shortLived = await startServer({ port: SHORT_TTL_PORT, env: { JWT_TTL: "4s" } });
   try {
