@@ -66,7 +66,9 @@ async function link(tx: Tx, { actor, body }: { actor: { id: number }; body: Link
     throw linkConflict({
       code: "23505",
       constraint:
-        taken.ucsiId === body.ucsiId ? "ucsi_ids_active_ucsi_id_key" : "ucsi_ids_active_user_id_key",
+        taken.ucsiId === body.ucsiId
+          ? "ucsi_ids_active_ucsi_id_key"
+          : "ucsi_ids_active_user_id_key",
     })!;
   }
   try {
@@ -304,8 +306,7 @@ export async function importUcsiIds(
 }
 
 /** The template staff fill in: the header and one row of each type. */
-export const IMPORT_TEMPLATE =
-  `${UCSI_IMPORT_HEADER.join(",")}\r\n1002261234,student,W100000001\r\nS01234,staff,W100000002\r\n`;
+export const IMPORT_TEMPLATE = `${UCSI_IMPORT_HEADER.join(",")}\r\n1002261234,student,W100000001\r\nS01234,staff,W100000002\r\n`;
 
 /** The plugin's errors for the file's size and the form's shape, in words staff can act on. */
 function formError(error: unknown): unknown {
@@ -383,12 +384,9 @@ export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }
           const chunks: Buffer[] = [];
           for await (const chunk of part.file) chunks.push(chunk as Buffer);
           if (part.file.truncated) {
-            problem ??= badFile(
-              `The file is larger than ${MAX_MB} MB`,
-              "IMPORT_TOO_LARGE",
-              413,
-              { maxMb: MAX_MB },
-            );
+            problem ??= badFile(`The file is larger than ${MAX_MB} MB`, "IMPORT_TOO_LARGE", 413, {
+              maxMb: MAX_MB,
+            });
           }
           content = Buffer.concat(chunks);
         }

@@ -145,10 +145,7 @@ function step<Body>(
  * of it as a `refund` ledger row in the same transaction (at most what remains of it: 409
  * REFUND_EXCEEDS_PAYMENT).
  */
-async function resolve(
-  tx: Tx,
-  { actorId, id, body, before }: StepContext<ResolveReportBody>,
-) {
+async function resolve(tx: Tx, { actorId, id, body, before }: StepContext<ResolveReportBody>) {
   let refundId: number | null = null;
   if (body.refundSen !== undefined) {
     if (before.type !== "transaction_dispute" || before.paymentId === null) {
@@ -224,7 +221,11 @@ export const userReportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         },
       },
       async (request) =>
-        (await steps[name](currentAdmin(request), request.params.id, request.body as never)) as never,
+        (await steps[name](
+          currentAdmin(request),
+          request.params.id,
+          request.body as never,
+        )) as never,
     );
   }
   app.get(

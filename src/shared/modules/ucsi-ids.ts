@@ -21,8 +21,8 @@ export const UCSI_ID_FORMATS: Readonly<Record<UcsiIdType, RegExp>> = {
 /** An ID as staff or a file give it: trimmed and upper-cased. */
 export const normaliseUcsiId = (value: string) => value.trim().toUpperCase();
 
-/** A wallet account number: W and nine digits. */
-export const ACCOUNT_NUMBER_FORMAT = /^W\d{9}$/;
+/** What an account number can look like (W and nine digits today; letters and digits). */
+export const ACCOUNT_NUMBER_FORMAT = /^[A-Z0-9]{4,32}$/;
 
 /** Link an ID to an account (`POST /api/ucsi-ids`). */
 export const linkUcsiIdBody = z

@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-import {
-  defineModule,
-  field,
-  remarkAction,
-  textAction,
-  type ItemOf,
-} from "../kit/module";
+import { defineModule, field, remarkAction, textAction, type ItemOf } from "../kit/module";
 import { isoDateTime, positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText } from "../text";
