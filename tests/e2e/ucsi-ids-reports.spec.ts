@@ -109,7 +109,7 @@ test("a CSV with two bad rows is listed by the dry run and stores nothing; a cle
   await expect(dialog.getByText("2 rows: 2 ready, 0 with problems.")).toBeVisible();
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("2 UCSI IDs were linked.").first()).toBeVisible();
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.locator(".ant-modal-footer").getByRole("button", { name: "Close" }).click();
 
   await page.getByPlaceholder("UCSI ID, account number or name").fill(ids[1]!);
   await page.getByPlaceholder("UCSI ID, account number or name").press("Enter");
@@ -141,6 +141,8 @@ test("resolving a dispute with a refund credits the reporter's wallet", async ({
 
   await page.getByRole("button", { name: `Start work on ${report.reference}` }).click();
   await expect(page.getByText(`Work on report ${report.reference} has started.`)).toBeVisible();
+  // The toast sits over the page's buttons: closed, as staff would.
+  await page.locator(".ant-notification-notice-close").click();
   await page.getByRole("button", { name: "Resolve" }).click();
   const dialog = page.getByRole("dialog", { name: `Resolve report ${report.reference}` });
   await dialog.getByLabel("Resolution note").fill("Double charge confirmed with the stall");
