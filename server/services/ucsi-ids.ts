@@ -33,6 +33,7 @@ import type { Db, DbOrTx, Tx } from "../db";
 import { ucsiIds, users } from "../db/schema";
 import { conflict, HttpError } from "../errors";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
+import { streamedBodyCompiler } from "../routes/riders";
 import type { RouteDeps } from "../routes/types";
 import { contentDisposition } from "../uploads/http";
 
@@ -325,6 +326,14 @@ function formError(error: unknown): unknown {
 
 const MAX_MB = UCSI_IMPORT_MAX_BYTES / 1024 / 1024;
 
+/** The import's form, as OpenAPI shows it (the handler reads it as a stream). */
+const importFormSchema = z
+  .object({
+    [UCSI_IMPORT_FIELD]: z.string().describe("The CSV file (binary)"),
+    dryRun: z.enum(["true", "false"]).optional().describe("true (the default): check only"),
+  })
+  .meta({ id: "UcsiImportForm" });
+
 /** `POST /api/ucsi-ids/import` and its template, under UCSI ID Management (28). */
 export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   await app.register(fastifyMultipart, {
@@ -354,8 +363,12 @@ export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }
     "/api/ucsi-ids/import",
     {
       config: { access: access("UCSI ID Import") },
+      // The file is read as a stream by the handler: the body schema documents the form only.
+      validatorCompiler: streamedBodyCompiler,
       schema: {
         tags: ["ucsi-ids"],
+        consumes: ["multipart/form-data"],
+        body: importFormSchema,
         summary: "Import links from a CSV file (ucsi_id,type,account_number), all or none",
         description:
           `multipart/form-data: \`${UCSI_IMPORT_FIELD}\` (UTF-8 CSV, at most ${MAX_MB} MB and ` +
