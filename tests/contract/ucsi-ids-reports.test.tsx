@@ -22,7 +22,7 @@ import { renderPage } from "./support/render";
 const { server, requests } = useApiServer();
 
 configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(async () => {
   await initPageTexts(["common", "errors", "kit", "ucsiId", "userReport"]);
