@@ -7,7 +7,7 @@ import {
   type HttpError,
 } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Select, Typography } from "antd";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { ModuleShow } from "../../app/kit/generated-show";
@@ -55,6 +55,52 @@ function useStep(report: UserReportDto) {
 const allows = (report: UserReportDto, step: keyof typeof REPORT_STEPS) =>
   (REPORT_STEPS[step] as readonly string[]).includes(report.status);
 
+/** A step's dialog: its form, the server's refusal under it, and the step's button. */
+function StepDialog({
+  open,
+  title,
+  okText,
+  pending,
+  error,
+  onOk,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  okText: string;
+  pending: boolean;
+  error?: string;
+  onOk: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("userReport");
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText={t("workflow.cancel")}
+      okButtonProps={{ loading: pending }}
+      onOk={onOk}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {children}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t("workflow.failed")}
+          description={error}
+        />
+      )}
+    </Modal>
+  );
+}
+
 function AssignButton({ report }: { report: UserReportDto }) {
   const { t } = useTranslation("userReport");
   const [open, setOpen] = useState(false);
@@ -78,15 +124,14 @@ function AssignButton({ report }: { report: UserReportDto }) {
       >
         {t("workflow.assign")}
       </Button>
-      <Modal
+      <StepDialog
         open={open}
         title={t("workflow.assignTitle", { name: report.reference })}
         okText={t("workflow.assign")}
-        cancelText={t("workflow.cancel")}
-        okButtonProps={{ loading: pending }}
+        pending={pending}
+        error={error}
         onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        onClose={() => setOpen(false)}
       >
         <Form
           form={form}
@@ -105,16 +150,7 @@ function AssignButton({ report }: { report: UserReportDto }) {
             <Select options={options} showSearch optionFilterProp="label" />
           </Form.Item>
         </Form>
-        {error && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={t("workflow.failed")}
-            description={error}
-          />
-        )}
-      </Modal>
+      </StepDialog>
     </>
   );
 }
@@ -177,15 +213,14 @@ function ResolveButton({ report }: { report: UserReportDto }) {
       >
         {t("workflow.resolve")}
       </Button>
-      <Modal
+      <StepDialog
         open={open}
         title={t("workflow.resolveTitle", { name: report.reference })}
         okText={t("workflow.resolve")}
-        cancelText={t("workflow.cancel")}
-        okButtonProps={{ loading: pending }}
+        pending={pending}
+        error={error}
         onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        onClose={() => setOpen(false)}
       >
         <Typography.Paragraph>{t("workflow.resolveIntro")}</Typography.Paragraph>
         <Form<ResolveValues> form={form} layout="vertical" onFinish={resolve}>
@@ -222,16 +257,7 @@ function ResolveButton({ report }: { report: UserReportDto }) {
             </Form.Item>
           )}
         </Form>
-        {error && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={t("workflow.failed")}
-            description={error}
-          />
-        )}
-      </Modal>
+      </StepDialog>
     </>
   );
 }
