@@ -691,10 +691,7 @@ export const ucsiIds = pgTable(
       sql`(${t.type} = 'student' and ${t.ucsiId} ~ '^[0-9]{10}$')
         or (${t.type} = 'staff' and ${t.ucsiId} ~ '^S[0-9]{5}$')`,
     ),
-    check(
-      "ucsi_ids_revoked_check",
-      sql`(${t.status} = 'revoked') = (${t.revokedAt} is not null)`,
-    ),
+    check("ucsi_ids_revoked_check", sql`(${t.status} = 'revoked') = (${t.revokedAt} is not null)`),
   ],
 );
 
