@@ -13,6 +13,8 @@ import { businessApprovalModule, businessesModule } from "./services/businesses"
 import { changeContactModule } from "./services/change-contact";
 import { merchantSummaryModule, settlementRoutes, settlementsModule } from "./services/settlements";
 import { topUpsModule } from "./services/top-ups";
+import { ucsiIdRoutes, ucsiIdsModule } from "./services/ucsi-ids";
+import { userReportRoutes, userReportsModule } from "./services/user-reports";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
 import { walletPoliciesModule, walletPolicyRoutes } from "./services/wallet-policies";
 
@@ -29,6 +31,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   businessUpdatesModule,
   merchantSummaryModule,
   settlementsModule,
+  ucsiIdsModule,
+  userReportsModule,
 ];
 
 /** The declared modules' list, show and action routes. */
@@ -37,4 +41,6 @@ export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   for (const bound of BOUND_MODULES) registerModuleRoutes(app, db, bound);
   await app.register(walletPolicyRoutes, deps);
   await app.register(settlementRoutes, deps);
+  await app.register(ucsiIdRoutes, deps);
+  await app.register(userReportRoutes, deps);
 };

@@ -38,6 +38,8 @@ import {
   USER_ROLES,
   WALLET_STATUSES,
 } from "../../src/shared/domain";
+import { UCSI_ID_STATUSES, UCSI_ID_TYPES } from "../../src/shared/modules/ucsi-ids";
+import { REPORT_STATUSES, REPORT_TYPES } from "../../src/shared/modules/user-reports";
 import { searchKey } from "./search-key";
 
 // The closed sets live with the shared rules; the schema (and its importers) use them from here too.
@@ -652,5 +654,101 @@ export const walletPolicies = pgTable(
         and ${t.dailyTopUpLimitSen} <= ${t.maxBalanceSen} and ${t.dailyPaymentLimitSen} > 0`,
     ),
     check("wallet_policies_dormancy_days_check", sql`${t.dormancyDays} between 1 and 36500`),
+  ],
+);
+
+/**
+ * University IDs linked to wallet accounts (UCSI ID Management). At most one active link per ID
+ * and one per account: partial unique indexes, so a revoked link stays as history and the ID
+ * can be linked again.
+ */
+export const ucsiIds = pgTable(
+  "ucsi_ids",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ucsiId: text("ucsi_id").notNull(),
+    type: text("type", { enum: UCSI_ID_TYPES }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status", { enum: UCSI_ID_STATUSES }).notNull().default("active"),
+    linkedAt: timestamp("linked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Who linked it (no foreign key: the record outlives them); null for an app's own link. */
+    linkedBy: integer("linked_by"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    revokedBy: integer("revoked_by"),
+    remark: text("remark"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ucsi_ids_active_ucsi_id_key")
+      .on(t.ucsiId)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex("ucsi_ids_active_user_id_key")
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    index("ucsi_ids_linked_at_idx").on(t.linkedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("ucsi_ids_ucsi_id_idx").on(t.ucsiId),
+    index("ucsi_ids_user_id_idx").on(t.userId),
+    check("ucsi_ids_type_check", oneOf(t.type, UCSI_ID_TYPES)),
+    check("ucsi_ids_status_check", oneOf(t.status, UCSI_ID_STATUSES)),
+    check(
+      "ucsi_ids_format_check",
+      sql`(${t.type} = 'student' and ${t.ucsiId} ~ '^[0-9]{10}$')
+        or (${t.type} = 'staff' and ${t.ucsiId} ~ '^S[0-9]{5}$')`,
+    ),
+    check("ucsi_ids_revoked_check", sql`(${t.status} = 'revoked') = (${t.revokedAt} is not null)`),
+  ],
+);
+
+/**
+ * What app users report (User Report): handled by an assignee through open → in progress →
+ * resolved or rejected (and reopened). Resolving a transaction dispute may refund the disputed
+ * payment: the refund's ledger row is kept here.
+ */
+export const userReports = pgTable(
+  "user_reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    type: text("type", { enum: REPORT_TYPES }).notNull(),
+    subject: text("subject").notNull(),
+    description: text("description").notNull(),
+    paymentId: integer("payment_id").references(() => walletTransactions.id, {
+      onDelete: "restrict",
+    }),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "restrict" }),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    assigneeId: integer("assignee_id").references(() => administrators.id, {
+      onDelete: "set null",
+    }),
+    /** The resolution or rejection note. */
+    note: text("note"),
+    refundId: integer("refund_id").references(() => walletTransactions.id, {
+      onDelete: "restrict",
+    }),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+    closedBy: integer("closed_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_reports_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("user_reports_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("user_reports_assignee_id_idx").on(t.assigneeId),
+    index("user_reports_reporter_id_idx").on(t.reporterId),
+    index("user_reports_payment_id_idx").on(t.paymentId),
+    check("user_reports_type_check", oneOf(t.type, REPORT_TYPES)),
+    check("user_reports_status_check", oneOf(t.status, REPORT_STATUSES)),
+    check(
+      "user_reports_closed_check",
+      sql`(${t.status} in ('resolved', 'rejected')) = (${t.closedAt} is not null and ${t.note} is not null)`,
+    ),
   ],
 );

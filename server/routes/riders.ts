@@ -38,7 +38,7 @@ const tags = ["riders"];
  * schema documents the form in OpenAPI but is not run against `request.body`; querystring and
  * the rest still go through the zod compiler.
  */
-const streamedBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
+export const streamedBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === "body"
     ? (value) => ({ value })
     : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);

@@ -7,6 +7,8 @@ import { changeContact } from "./change-contact";
 import { dormant } from "./dormant";
 import { settlements } from "./settlements";
 import { topUps } from "./top-ups";
+import { ucsiIds } from "./ucsi-ids";
+import { userReports } from "./user-reports";
 import type { ResourceModule } from "./types";
 import { users } from "./users";
 import { walletPolicy } from "./wallet-policy";
@@ -20,6 +22,8 @@ const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   topUps,
   walletPolicy,
   settlements,
+  ucsiIds,
+  userReports,
 ];
 
 /**

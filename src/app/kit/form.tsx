@@ -134,6 +134,15 @@ function ScaledInput({
   );
 }
 
+/** A money input outside a declared form (a dialog's amount): ringgit typed, whole sen held. */
+export function MoneyInput(props: {
+  value?: number;
+  onChange?: (value: number | undefined) => void;
+  id?: string;
+}) {
+  return <ScaledInput scale={100} addon="RM" {...props} />;
+}
+
 /** What Form.Item hands its input (value or checked, onChange, the label's id): passed on as is. */
 type Control = Record<string, unknown>;
 

@@ -7,6 +7,8 @@ import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
 import { merchantSummary, settlements } from "./settlements";
 import { topUps } from "./top-ups";
+import { ucsiIds } from "./ucsi-ids";
+import { userReports } from "./user-reports";
 import { userApproval } from "./user-approval";
 import { users } from "./users";
 import { walletPolicies } from "./wallet-policies";
@@ -24,4 +26,6 @@ export const MODULES: readonly ModuleDecl[] = [
   businessUpdates,
   merchantSummary,
   settlements,
+  ucsiIds,
+  userReports,
 ];

@@ -1,0 +1,423 @@
+/**
+ * UCSI ID Management (modules.md, "UCSI ID Management"): link a university ID to a wallet
+ * account, revoke it with a remark, and import many links from a CSV file, all or none.
+ * One active link per ID and per account is the database's rule (partial unique indexes); the
+ * checks here only word the refusals before the database would.
+ */
+import fastifyMultipart from "@fastify/multipart";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+import type { RemarkBody } from "../../src/shared/kit/module";
+import {
+  ACCOUNT_NUMBER_FORMAT,
+  IMPORT_ROW_RESULTS,
+  UCSI_ID_FORMATS,
+  UCSI_ID_TYPES,
+  UCSI_IMPORT_FIELD,
+  UCSI_IMPORT_HEADER,
+  UCSI_IMPORT_MAX_BYTES,
+  UCSI_IMPORT_MAX_ROWS,
+  importResultSchema,
+  normaliseUcsiId,
+  ucsiIds as ucsiIdsDecl,
+  type ImportResult,
+  type ImportRow,
+  type LinkUcsiIdBody,
+} from "../../src/shared/modules/ucsi-ids";
+import { PERMISSION } from "../../src/shared/permissions";
+import { errorResponses } from "../../src/shared/schemas/common";
+import { currentAdmin } from "../auth/access";
+import type { Db, DbOrTx, Tx } from "../db";
+import { ucsiIds, users } from "../db/schema";
+import { conflict, HttpError } from "../errors";
+import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
+import { streamedBodyCompiler } from "../routes/riders";
+import type { RouteDeps } from "../routes/types";
+import { contentDisposition } from "../uploads/http";
+
+/** The database's own refusal of a second active link, worded as the checks word it. */
+function linkConflict(error: unknown): HttpError | undefined {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as {
+    code?: string;
+    constraint?: string;
+  };
+  if (cause.code !== "23505") return undefined;
+  return cause.constraint === "ucsi_ids_active_user_id_key"
+    ? conflict("ACCOUNT_ALREADY_LINKED", "This account already has an active UCSI ID")
+    : conflict("UCSI_ID_ALREADY_LINKED", "This UCSI ID is already linked to an account");
+}
+
+async function link(tx: Tx, { actor, body }: { actor: { id: number }; body: LinkUcsiIdBody }) {
+  const accountNumber = body.accountNumber.toUpperCase();
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.accountNumber, accountNumber));
+  if (!user) throw new HttpError(400, "No wallet account has this number", "UNKNOWN_ACCOUNT");
+  const [taken] = await tx
+    .select({ ucsiId: ucsiIds.ucsiId, userId: ucsiIds.userId })
+    .from(ucsiIds)
+    .where(
+      sql`${ucsiIds.status} = 'active' and (${ucsiIds.ucsiId} = ${body.ucsiId} or ${ucsiIds.userId} = ${user.id})`,
+    )
+    .limit(1);
+  if (taken) {
+    throw linkConflict({
+      code: "23505",
+      constraint:
+        taken.ucsiId === body.ucsiId
+          ? "ucsi_ids_active_ucsi_id_key"
+          : "ucsi_ids_active_user_id_key",
+    })!;
+  }
+  try {
+    const [row] = await tx
+      .insert(ucsiIds)
+      .values({ ucsiId: body.ucsiId, type: body.type, userId: user.id, linkedBy: actor.id })
+      .returning({ id: ucsiIds.id });
+    return row!.id;
+  } catch (error) {
+    throw linkConflict(error) ?? error;
+  }
+}
+
+async function revoke(tx: Tx, { actor, id, body }: ActionContext<RemarkBody>) {
+  await tx
+    .update(ucsiIds)
+    .set({ status: "revoked", revokedAt: new Date(), revokedBy: actor.id, remark: body.remark })
+    .where(eq(ucsiIds.id, id));
+}
+
+export const ucsiIdsModule = bindModule(ucsiIdsDecl, {
+  table: ucsiIds,
+  joins: [{ table: users, on: eq(users.id, ucsiIds.userId), exactlyOne: true }],
+  columns: {
+    accountNumber: users.accountNumber,
+    userName: users.name,
+    linkedByName: adminNameOf(ucsiIds.linkedBy),
+    revokedByName: adminNameOf(ucsiIds.revokedBy),
+  },
+  actions: { revoke },
+  create: link,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The CSV import
+
+const badFile = (message: string, code: string, status = 400, data?: unknown) =>
+  new HttpError(status, message, code, data);
+
+/** Starts that make a spreadsheet run a cell as a formula (as the console's export escapes). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The records of a CSV text (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = 0;
+  const endCell = () => {
+    record.push(cell);
+    cell = "";
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(record);
+    record = [];
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else quoted = false;
+      } else cell += c;
+    } else if (c === '"' && cell === "") quoted = true;
+    else if (c === ",") endCell();
+    else if (c === "\n") endRecord();
+    else if (c === "\r" && text[i + 1] === "\n") {
+      endRecord();
+      i += 1;
+    } else cell += c;
+    i += 1;
+  }
+  if (quoted) throw badFile("A quoted cell of the file is never closed", "CSV_MALFORMED");
+  if (cell !== "" || record.length > 0) endRecord();
+  // Blank lines are no rows.
+  return records.filter((r) => !(r.length === 1 && r[0]!.trim() === ""));
+}
+
+/** The file's text: UTF-8 only (a byte-order mark allowed); anything else is refused. */
+function decodeUtf8(content: Buffer): string {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(content);
+    if (text.includes("\u0000")) throw new Error("NUL");
+    return text;
+  } catch {
+    throw badFile(
+      "The file is not UTF-8 text: save it as CSV UTF-8 and try again",
+      "INVALID_ENCODING",
+    );
+  }
+}
+
+interface Candidate extends ImportRow {
+  userId?: number;
+}
+
+/** Each row's shape: format, formula cells; then duplicates within the file. */
+function checkRows(records: string[][]): Candidate[] {
+  const seenIds = new Set<string>();
+  const seenAccounts = new Set<string>();
+  return records.map((cells, index) => {
+    const [rawId = "", rawType = "", rawAccount = ""] = cells;
+    const row: Candidate = {
+      line: index + 2,
+      ucsiId: normaliseUcsiId(rawId),
+      type: rawType.trim().toLowerCase(),
+      accountNumber: rawAccount.trim().toUpperCase(),
+      result: "ok",
+    };
+    if (cells.some((cell) => FORMULA_START.test(cell) || FORMULA_START.test(cell.trim()))) {
+      return { ...row, ucsiId: rawId, type: rawType, accountNumber: rawAccount, result: "formula" };
+    }
+    const type = row.type as (typeof UCSI_ID_TYPES)[number];
+    if (
+      cells.length !== UCSI_IMPORT_HEADER.length ||
+      !UCSI_ID_TYPES.includes(type) ||
+      !UCSI_ID_FORMATS[type].test(row.ucsiId) ||
+      !ACCOUNT_NUMBER_FORMAT.test(row.accountNumber)
+    ) {
+      return { ...row, result: "bad_format" };
+    }
+    if (seenIds.has(row.ucsiId) || seenAccounts.has(row.accountNumber)) {
+      return { ...row, result: "duplicate_in_file" };
+    }
+    seenIds.add(row.ucsiId);
+    seenAccounts.add(row.accountNumber);
+    return row;
+  });
+}
+
+/** Against the database: unknown accounts, IDs and accounts with an active link already. */
+async function checkAgainstDatabase(db: DbOrTx, rows: Candidate[]): Promise<void> {
+  const pending = rows.filter((row) => row.result === "ok");
+  if (pending.length === 0) return;
+  const accounts = JSON.stringify(pending.map((row) => row.accountNumber));
+  const ids = JSON.stringify(pending.map((row) => row.ucsiId));
+  const found = await db.execute<{ id: number; account_number: string; linked: boolean }>(sql`
+    select u.id, u.account_number,
+      exists (select 1 from ${ucsiIds} l where l.user_id = u.id and l.status = 'active') as linked
+    from ${users} u
+    where u.account_number in (select jsonb_array_elements_text(${accounts}::jsonb))`);
+  const byAccount = new Map(found.rows.map((r) => [r.account_number, r]));
+  const linked = await db.execute<{ ucsi_id: string }>(sql`
+    select ucsi_id from ${ucsiIds}
+    where status = 'active' and ucsi_id in (select jsonb_array_elements_text(${ids}::jsonb))`);
+  const linkedIds = new Set(linked.rows.map((r) => r.ucsi_id));
+  for (const row of pending) {
+    const user = byAccount.get(row.accountNumber);
+    if (!user) row.result = "unknown_account";
+    else if (linkedIds.has(row.ucsiId)) row.result = "already_linked";
+    else if (user.linked) row.result = "account_linked";
+    else row.userId = user.id;
+  }
+}
+
+/** How many rows a refused import lists in its answer (the dry run lists every row). */
+const REFUSAL_ROWS = 1000;
+
+/**
+ * Checks a file's rows and, unless `dryRun`, links every one of them in one statement, with one
+ * audit entry per link, or none when any row has a problem (400 IMPORT_REJECTED with them).
+ */
+export async function importUcsiIds(
+  db: Db,
+  file: { content: Buffer },
+  options: { dryRun: boolean; adminId: number },
+): Promise<ImportResult> {
+  const records = parseCsv(decodeUtf8(file.content));
+  const [header, ...body] = records;
+  const expected = UCSI_IMPORT_HEADER.join(",");
+  const got = (header ?? []).map((cell) => cell.trim().toLowerCase()).join(",");
+  if (got !== expected) {
+    throw badFile(`The first line must be the header ${expected}`, "IMPORT_WRONG_HEADER", 400, {
+      expected,
+    });
+  }
+  if (body.length === 0) throw badFile("The file has no rows under its header", "IMPORT_EMPTY");
+  if (body.length > UCSI_IMPORT_MAX_ROWS) {
+    throw badFile(
+      `The file has ${body.length} rows: at most ${UCSI_IMPORT_MAX_ROWS} per import`,
+      "IMPORT_TOO_MANY_ROWS",
+      400,
+      { max: UCSI_IMPORT_MAX_ROWS },
+    );
+  }
+  const run = async (tx: DbOrTx) => {
+    const rows = checkRows(body);
+    await checkAgainstDatabase(tx, rows);
+    const invalid = rows.filter((row) => row.result !== "ok").length;
+    const summary = { total: rows.length, valid: rows.length - invalid, invalid };
+    const answer = (imported: number): ImportResult => ({
+      dryRun: options.dryRun,
+      ...summary,
+      imported,
+      rows: rows.map(({ userId: _userId, ...row }) => row),
+    });
+    if (options.dryRun) return answer(0);
+    if (invalid > 0) {
+      throw badFile(
+        `Nothing was imported: ${invalid} of ${rows.length} rows have problems`,
+        "IMPORT_REJECTED",
+        400,
+        {
+          ...summary,
+          rows: rows
+            .filter((row) => row.result !== "ok")
+            .slice(0, REFUSAL_ROWS)
+            .map(({ userId: _userId, ...row }) => row),
+        },
+      );
+    }
+    const links = JSON.stringify(rows.map((row) => [row.ucsiId, row.type, row.userId]));
+    try {
+      await tx.execute(sql`
+        with linked as (
+          insert into ${ucsiIds} (ucsi_id, type, user_id, linked_by)
+          select x->>0, x->>1, (x->>2)::int, ${options.adminId}::int
+          from jsonb_array_elements(${links}::jsonb) x
+          returning id, ucsi_id, type, user_id
+        )
+        insert into audit_log (admin_id, action, target_table, target_id, remark, before, after)
+        select ${options.adminId}::int, 'ucsi_id.import', 'ucsi_ids', id::text, null, null,
+          jsonb_build_object('ucsiId', ucsi_id, 'type', type, 'userId', user_id, 'status', 'active')
+        from linked`);
+    } catch (error) {
+      throw linkConflict(error) ?? error;
+    }
+    return answer(rows.length);
+  };
+  return options.dryRun ? run(db) : db.transaction(run);
+}
+
+/** The template staff fill in: the header and one row of each type. */
+export const IMPORT_TEMPLATE = `${UCSI_IMPORT_HEADER.join(",")}\r\n1002261234,student,W100000001\r\nS01234,staff,W100000002\r\n`;
+
+/** The plugin's errors for the file's size and the form's shape, in words staff can act on. */
+function formError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
+    return badFile("Send the file as multipart/form-data", "UNSUPPORTED_MEDIA_TYPE", 415);
+  }
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+    return badFile("Send one file and the dryRun field only", "VALIDATION_ERROR");
+  }
+  if (error instanceof Error && code === undefined && !("statusCode" in error)) {
+    return badFile(`The multipart form is malformed (${error.message})`, "VALIDATION_ERROR");
+  }
+  return error;
+}
+
+const MAX_MB = UCSI_IMPORT_MAX_BYTES / 1024 / 1024;
+
+/** The import's form, as OpenAPI shows it (the handler reads it as a stream). */
+const importFormSchema = z
+  .object({
+    [UCSI_IMPORT_FIELD]: z.string().describe("The CSV file (binary)"),
+    dryRun: z.enum(["true", "false"]).optional().describe("true (the default): check only"),
+  })
+  .meta({ id: "UcsiImportForm" });
+
+/** `POST /api/ucsi-ids/import` and its template, under UCSI ID Management (28). */
+export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UCSI_IMPORT_MAX_BYTES, files: 1, fields: 2, fieldSize: 16, parts: 3 },
+    throwFileSizeLimit: false,
+  });
+  const access = (thing: string) => ({ permission: PERMISSION.ucsiIdMgmt, thing });
+
+  app.get(
+    "/api/ucsi-ids/import-template",
+    {
+      config: { access: access("UCSI ID Import Template") },
+      schema: {
+        tags: ["ucsi-ids"],
+        summary: "The import file's template (CSV, UTF-8)",
+        response: { 200: z.string(), ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", contentDisposition("ucsi-id-import-template.csv"))
+        .send(IMPORT_TEMPLATE),
+  );
+
+  app.post(
+    "/api/ucsi-ids/import",
+    {
+      config: { access: access("UCSI ID Import") },
+      // The file is read as a stream by the handler: the body schema documents the form only.
+      validatorCompiler: streamedBodyCompiler,
+      schema: {
+        tags: ["ucsi-ids"],
+        consumes: ["multipart/form-data"],
+        body: importFormSchema,
+        summary: "Import links from a CSV file (ucsi_id,type,account_number), all or none",
+        description:
+          `multipart/form-data: \`${UCSI_IMPORT_FIELD}\` (UTF-8 CSV, at most ${MAX_MB} MB and ` +
+          `${UCSI_IMPORT_MAX_ROWS} rows) and \`dryRun\` (true or false). Each row's result is ` +
+          `one of ${IMPORT_ROW_RESULTS.join(", ")}. A dry run stores nothing; a real import ` +
+          "stores every row or, when any row has a problem, none (400 IMPORT_REJECTED).",
+        response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      let content: Buffer | undefined;
+      let dryRun: string | undefined;
+      let problem: unknown;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "field") {
+            if (part.fieldname === "dryRun") dryRun = String(part.value);
+            else problem ??= badFile(`Unknown field ${part.fieldname}`, "VALIDATION_ERROR");
+            continue;
+          }
+          if (part.fieldname !== UCSI_IMPORT_FIELD) {
+            problem ??= badFile(`The file goes in ${UCSI_IMPORT_FIELD}`, "VALIDATION_ERROR");
+            part.file.resume();
+            continue;
+          }
+          const chunks: Buffer[] = [];
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+          if (part.file.truncated) {
+            problem ??= badFile(`The file is larger than ${MAX_MB} MB`, "IMPORT_TOO_LARGE", 413, {
+              maxMb: MAX_MB,
+            });
+          }
+          content = Buffer.concat(chunks);
+        }
+      } catch (error) {
+        problem ??= formError(error);
+      }
+      if (problem !== undefined) throw problem;
+      if (!content || content.length === 0) {
+        throw badFile(`Choose a CSV file (${UCSI_IMPORT_FIELD})`, "IMPORT_EMPTY");
+      }
+      if (dryRun !== undefined && dryRun !== "true" && dryRun !== "false") {
+        throw badFile("dryRun must be true or false", "VALIDATION_ERROR");
+      }
+      return importUcsiIds(
+        db,
+        { content },
+        { dryRun: dryRun !== "false", adminId: currentAdmin(request).id },
+      );
+    },
+  );
+};

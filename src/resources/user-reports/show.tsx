@@ -1,0 +1,282 @@
+import { CheckOutlined, PlayCircleOutlined, UserSwitchOutlined } from "@ant-design/icons";
+import {
+  useCustom,
+  useCustomMutation,
+  useInvalidate,
+  useNotification,
+  type HttpError,
+} from "@refinedev/core";
+import { Alert, Button, Form, Input, Modal, Select, Typography } from "antd";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+import { ModuleShow } from "../../app/kit/generated-show";
+import { decisionErrorText } from "../../app/kit/decision";
+import { MoneyInput } from "../../app/kit/form";
+import { formatRinggit } from "../../shared/money";
+import {
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_STEPS,
+  userReports,
+  type UserReportDto,
+} from "../../shared/modules/user-reports";
+
+type Step = "assign" | "start" | "resolve";
+const stepUrl = (id: number, step: Step) => `/api/user-reports/${id}/${step}`;
+
+/** Sends one workflow step; a refusal stays in the dialog in the staff member's words. */
+function useStep(report: UserReportDto) {
+  const { t } = useTranslation(["userReport", "kit"]);
+  const { mutateAsync, mutation } = useCustomMutation<UserReportDto, HttpError>();
+  const invalidate = useInvalidate();
+  const notification = useNotification();
+  const [error, setError] = useState<string>();
+  const send = async (step: Step, values: object, done: (after: UserReportDto) => string) => {
+    setError(undefined);
+    try {
+      const { data } = await mutateAsync({
+        url: stepUrl(report.id, step),
+        method: "post",
+        values,
+        successNotification: false,
+        errorNotification: false,
+      });
+      notification.open?.({ type: "success", message: done(data) });
+      await invalidate({ resource: userReports.name, invalidates: ["all"] });
+      return true;
+    } catch (failure) {
+      setError(decisionErrorText(t, userReports, failure));
+      return false;
+    }
+  };
+  return { send, error, setError, pending: mutation.isPending };
+}
+
+const allows = (report: UserReportDto, step: keyof typeof REPORT_STEPS) =>
+  (REPORT_STEPS[step] as readonly string[]).includes(report.status);
+
+/** A step's dialog: its form, the server's refusal under it, and the step's button. */
+function StepDialog({
+  open,
+  title,
+  okText,
+  pending,
+  error,
+  onOk,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  okText: string;
+  pending: boolean;
+  error?: string;
+  onOk: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("userReport");
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText={t("workflow.cancel")}
+      okButtonProps={{ loading: pending }}
+      onOk={onOk}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {children}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t("workflow.failed")}
+          description={error}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AssignButton({ report }: { report: UserReportDto }) {
+  const { t } = useTranslation("userReport");
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ assigneeId?: number }>();
+  const { send, error, setError, pending } = useStep(report);
+  const { result } = useCustom<{ assignees: Array<{ value: number; label: string }> }>({
+    url: "/api/user-reports/assignees",
+    method: "get",
+    queryOptions: { enabled: open },
+  });
+  const options = result.data?.assignees ?? [];
+  return (
+    <>
+      <Button
+        icon={<UserSwitchOutlined aria-hidden />}
+        onClick={() => {
+          setError(undefined);
+          form.setFieldsValue({ assigneeId: report.assigneeId ?? undefined });
+          setOpen(true);
+        }}
+      >
+        {t("workflow.assign")}
+      </Button>
+      <StepDialog
+        open={open}
+        title={t("workflow.assignTitle", { name: report.reference })}
+        okText={t("workflow.assign")}
+        pending={pending}
+        error={error}
+        onOk={() => form.submit()}
+        onClose={() => setOpen(false)}
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={({ assigneeId }) =>
+            void send("assign", { assigneeId }, (after) =>
+              t("workflow.assigned", { name: after.reference, assignee: after.assigneeName }),
+            ).then((ok) => ok && setOpen(false))
+          }
+        >
+          <Form.Item
+            name="assigneeId"
+            label={t("workflow.assignee")}
+            rules={[{ required: true, message: t("workflow.assigneeRequired") }]}
+          >
+            <Select options={options} showSearch optionFilterProp="label" />
+          </Form.Item>
+        </Form>
+      </StepDialog>
+    </>
+  );
+}
+
+function StartButton({ report }: { report: UserReportDto }) {
+  const { t } = useTranslation("userReport");
+  const { send, error, pending } = useStep(report);
+  return (
+    <>
+      <Button
+        icon={<PlayCircleOutlined aria-hidden />}
+        loading={pending}
+        aria-label={t("workflow.startFor", { name: report.reference })}
+        onClick={() =>
+          void send("start", {}, (after) => t("workflow.started", { name: after.reference }))
+        }
+      >
+        {t("workflow.start")}
+      </Button>
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
+interface ResolveValues {
+  note?: string;
+  refundSen?: number;
+}
+
+function ResolveButton({ report }: { report: UserReportDto }) {
+  const { t } = useTranslation("userReport");
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<ResolveValues>();
+  const { send, error, setError, pending } = useStep(report);
+  const refundable =
+    report.type === "transaction_dispute" && report.refundableSen ? report.refundableSen : 0;
+  const resolve = ({ note, refundSen }: ResolveValues) =>
+    void send("resolve", { note, ...(refundSen ? { refundSen } : {}) }, (after) =>
+      refundSen
+        ? t("workflow.resolvedWithRefund", {
+            name: after.reference,
+            amount: formatRinggit(refundSen),
+          })
+        : t("workflow.resolved", { name: after.reference }),
+    ).then((ok) => ok && setOpen(false));
+  return (
+    <>
+      <Button
+        type="primary"
+        icon={<CheckOutlined aria-hidden />}
+        onClick={() => {
+          setError(undefined);
+          form.resetFields();
+          setOpen(true);
+        }}
+      >
+        {t("workflow.resolve")}
+      </Button>
+      <StepDialog
+        open={open}
+        title={t("workflow.resolveTitle", { name: report.reference })}
+        okText={t("workflow.resolve")}
+        pending={pending}
+        error={error}
+        onOk={() => form.submit()}
+        onClose={() => setOpen(false)}
+      >
+        <Typography.Paragraph>{t("workflow.resolveIntro")}</Typography.Paragraph>
+        <Form<ResolveValues> form={form} layout="vertical" onFinish={resolve}>
+          <Form.Item
+            name="note"
+            label={t("workflow.note")}
+            rules={[
+              { required: true, whitespace: true, message: t("workflow.noteRequired") },
+              {
+                max: REPORT_NOTE_MAX_LENGTH,
+                message: t("workflow.noteTooLong", { max: REPORT_NOTE_MAX_LENGTH }),
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          {refundable > 0 && (
+            <Form.Item
+              name="refundSen"
+              label={t("workflow.refund")}
+              extra={t("workflow.refundHelp", {
+                refundable: formatRinggit(refundable),
+                payment: report.paymentReference,
+              })}
+              rules={[
+                {
+                  type: "number",
+                  max: refundable,
+                  message: t("workflow.refundTooMuch", { refundable: formatRinggit(refundable) }),
+                },
+              ]}
+            >
+              <MoneyInput />
+            </Form.Item>
+          )}
+        </Form>
+      </StepDialog>
+    </>
+  );
+}
+
+/** A report's detail page: the workflow's steps beside the kit's reject and reopen. */
+export default function UserReportShow() {
+  return (
+    <ModuleShow
+      module={userReports}
+      headerExtra={(row) => {
+        const report = row as unknown as UserReportDto;
+        return (
+          <>
+            {allows(report, "assign") && <AssignButton report={report} />}
+            {allows(report, "start") && <StartButton report={report} />}
+            {allows(report, "resolve") && <ResolveButton report={report} />}
+          </>
+        );
+      }}
+    />
+  );
+}

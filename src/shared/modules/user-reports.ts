@@ -1,0 +1,208 @@
+import { z } from "zod";
+
+import { defineModule, field, remarkAction, textAction, type ItemOf } from "../kit/module";
+import { isoDateTime, positiveSen } from "../kit/types";
+import { PERMISSION } from "../permissions";
+import { safeMultilineText } from "../text";
+import { businesses } from "./businesses";
+
+export const REPORT_TYPES = [
+  "transaction_dispute",
+  "merchant_complaint",
+  "app_problem",
+  "other",
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const REPORT_STATUSES = ["open", "in_progress", "resolved", "rejected"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A resolution or rejection note: characters after trimming. */
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+
+/** The 409 code of a step that does not apply to a report in its status. */
+export const REPORT_TRANSITION = "REPORT_TRANSITION";
+
+/** Which statuses each step of the workflow starts from (the server refuses the rest: 409). */
+export const REPORT_STEPS = {
+  assign: ["open", "in_progress"],
+  start: ["open"],
+  resolve: ["in_progress"],
+  reject: ["open", "in_progress"],
+  reopen: ["resolved", "rejected"],
+} as const satisfies Record<string, readonly ReportStatus[]>;
+
+const note = safeMultilineText()
+  .trim()
+  .min(1, "Note is required")
+  .max(REPORT_NOTE_MAX_LENGTH, `Note must be at most ${REPORT_NOTE_MAX_LENGTH} characters`);
+
+/** `POST /api/user-reports/{id}/assign`: who handles it (an active holder of code 37). */
+export const assignReportBody = z
+  .strictObject({ assigneeId: z.int().min(1).max(2_147_483_647) })
+  .meta({ id: "AssignReportBody" });
+export type AssignReportBody = z.infer<typeof assignReportBody>;
+
+/** `POST /api/user-reports/{id}/start`: no fields; whoever starts it is its assignee if none. */
+export const startReportBody = z.strictObject({}).meta({ id: "StartReportBody" });
+
+/**
+ * `POST /api/user-reports/{id}/resolve`: the note the reporter is told, and for a transaction
+ * dispute an optional refund of the disputed payment (at most what remains of it).
+ */
+export const resolveReportBody = z
+  .strictObject({ note, refundSen: positiveSen.optional() })
+  .meta({ id: "ResolveReportBody" });
+export type ResolveReportBody = z.infer<typeof resolveReportBody>;
+
+/** The administrators a report can be assigned to. */
+export const assigneesSchema = z
+  .object({ assignees: z.array(z.object({ value: z.number().int(), label: z.string() })) })
+  .meta({ id: "ReportAssignees" });
+
+const STATUS_TAGS = {
+  open: "gold",
+  in_progress: "blue",
+  resolved: "green",
+  rejected: "grey",
+} as const;
+const TYPE_TAGS = {
+  transaction_dispute: "red",
+  merchant_complaint: "orange",
+  app_problem: "purple",
+  other: "cyan",
+} as const;
+
+/** User Report (37): what app users report, handled through assign, start, resolve or reject. */
+export const userReports = defineModule({
+  name: "user-reports",
+  collection: "user-reports",
+  queryName: "userReports",
+  menu: "user-report",
+  permission: PERMISSION.report,
+  thing: { one: "User Report", many: "User Reports" },
+  i18n: "userReport",
+  schemaId: "UserReport",
+  paths: { list: "/user-report", show: "/user-report" },
+  fields: {
+    id: field(z.number().int(), { filter: "numberRange", sort: true }),
+    reference: field(z.string(), {
+      list: { width: 130 },
+      show: true,
+      search: true,
+      export: true,
+      display: { kind: "link", to: "self", idField: "id" },
+    }),
+    type: field(z.enum(REPORT_TYPES), {
+      list: { width: 170 },
+      show: true,
+      filter: "choice",
+      export: true,
+      display: { kind: "tag", colours: TYPE_TAGS },
+    }),
+    subject: field(z.string(), { list: { width: 240 }, show: true, search: true, export: true }),
+    description: field(z.string(), { show: true, export: true }),
+    reporterId: field(z.number().int(), { filter: "numberRange" }),
+    reporterAccountNumber: field(z.string(), {
+      list: { width: 130 },
+      show: true,
+      search: true,
+      export: true,
+      display: { kind: "link", to: "users", idField: "reporterId" },
+    }),
+    reporterName: field(z.string(), { show: true, search: true, export: true }),
+    paymentId: field(z.number().int().nullable()),
+    /** The disputed payment, on its payer's page (the wallet's ledger). */
+    paymentReference: field(z.string().nullable(), {
+      show: true,
+      export: true,
+      display: { kind: "link", to: "users", idField: "reporterId" },
+    }),
+    paymentAmountSen: field(z.number().int().nullable(), {
+      show: true,
+      export: true,
+      display: { kind: "money" },
+    }),
+    /** What can still be refunded of it (its amount less its refunds so far). */
+    refundableSen: field(z.number().int().nullable(), { show: true, display: { kind: "money" } }),
+    businessId: field(z.number().int().nullable()),
+    businessName: field(z.string().nullable(), {
+      list: { width: 180 },
+      show: true,
+      export: true,
+      display: { kind: "link", to: businesses, idField: "businessId" },
+    }),
+    status: field(z.enum(REPORT_STATUSES), {
+      list: { width: 120 },
+      show: true,
+      filter: "choice",
+      sort: true,
+      export: true,
+      display: { kind: "tag", colours: STATUS_TAGS },
+    }),
+    assigneeId: field(z.number().int().nullable(), { filter: "record", control: true }),
+    assigneeName: field(z.string().nullable(), {
+      list: { width: 160 },
+      show: true,
+      export: true,
+      display: { kind: "link", to: "administrators", idField: "assigneeId" },
+    }),
+    note: field(z.string().nullable(), { show: true, export: true }),
+    refundSen: field(z.number().int().nullable(), {
+      show: true,
+      export: true,
+      display: { kind: "money" },
+    }),
+    refundReference: field(z.string().nullable(), { show: true, export: true }),
+    closedAt: field(isoDateTime.nullable(), {
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+    closedBy: field(z.number().int().nullable()),
+    closedByName: field(z.string().nullable(), {
+      show: true,
+      display: { kind: "link", to: "administrators", idField: "closedBy" },
+    }),
+    createdAt: field(isoDateTime, {
+      list: { width: 160 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+  },
+  titleField: "reference",
+  defaultSort: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+  actions: {
+    reject: textAction({
+      verb: "reject",
+      done: "rejected",
+      when: { status: REPORT_STEPS.reject },
+      conflictCode: REPORT_TRANSITION,
+      danger: true,
+      audit: "user_report",
+      input: {
+        name: "note",
+        max: REPORT_NOTE_MAX_LENGTH,
+        multiline: true,
+        label: "Note",
+        schemaId: "RejectReportBody",
+      },
+    }),
+    reopen: remarkAction({
+      verb: "reopen",
+      done: "reopened",
+      when: { status: REPORT_STEPS.reopen },
+      conflictCode: REPORT_TRANSITION,
+      audit: "user_report",
+    }),
+  },
+});
+
+export type UserReportDto = ItemOf<typeof userReports>;
