@@ -35,6 +35,7 @@ import { agentsRoutes } from "./routes/agents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { moduleRoutesPlugin } from "./modules";
 import { healthRoutes } from "./routes/health";
+import { globalSettingsRoutes } from "./services/global-settings";
 import { reportRoutes } from "./routes/report";
 import { ridersRoutes } from "./routes/riders";
 import type { RouteDeps } from "./routes/types";
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(userActionsRoutes, deps);
       await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
+      await api.register(globalSettingsRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

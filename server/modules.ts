@@ -11,6 +11,7 @@ import type { RouteDeps } from "./routes/types";
 import { businessUpdatesModule } from "./services/business-updates";
 import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
+import { parkingLotsModule, parkingSessionsModule } from "./services/parking";
 import { merchantSummaryModule, settlementRoutes, settlementsModule } from "./services/settlements";
 import { topUpsModule } from "./services/top-ups";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
@@ -29,6 +30,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   businessUpdatesModule,
   merchantSummaryModule,
   settlementsModule,
+  parkingLotsModule,
+  parkingSessionsModule,
 ];
 
 /** The declared modules' list, show and action routes. */

@@ -5,6 +5,7 @@ import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
+import { parkingLots, parkingSessions } from "./parking";
 import { merchantSummary, settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import { userApproval } from "./user-approval";
@@ -24,4 +25,6 @@ export const MODULES: readonly ModuleDecl[] = [
   businessUpdates,
   merchantSummary,
   settlements,
+  parkingLots,
+  parkingSessions,
 ];
