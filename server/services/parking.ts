@@ -25,9 +25,10 @@ import { isUniqueViolation } from "./administrators";
 import { payParkingFee } from "./ledger";
 
 /** Cars in a lot now: its active sessions. */
-const occupiedOf = (lotId: typeof lots.id) =>
-  sql<number>`(select count(*) from ${sessions}
-    where ${sessions.lotId} = ${lotId} and ${sessions.status} = 'active')`.mapWith(Number);
+const occupied = sql<number>`(select count(*) from ${sessions} as "occupant"
+    where "occupant"."lot_id" = "parking_lots"."id" and "occupant"."status" = 'active')`.mapWith(
+  Number,
+);
 
 const codeTaken = (code: string) =>
   conflict("LOT_CODE_TAKEN", `Another lot has the code ${code}`, { code });
@@ -49,7 +50,7 @@ async function saveLot(tx: Tx, body: ParkingLotBody, id?: number): Promise<numbe
 
 export const parkingLotsModule = bindModule(parkingLots, {
   table: lots,
-  columns: { occupied: occupiedOf(lots.id) },
+  columns: { occupied },
   create: (tx, { body }) => saveLot(tx, body),
   // Sessions keep the rates they started with: a new rate is for the cars that come in after.
   edit: async (tx, { id, body }) => {
