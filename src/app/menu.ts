@@ -183,7 +183,12 @@ export const MENU: readonly MenuEntry[] = [
     icon: ControlOutlined,
   },
   group(
-    { code: "parking", label: "menu:parking", permissionCode: PERMISSION.parking, icon: CarOutlined },
+    {
+      code: "parking",
+      label: "menu:parking",
+      permissionCode: PERMISSION.parking,
+      icon: CarOutlined,
+    },
     [
       {
         code: "parking-lot",

@@ -7,12 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import {
-  parkingLots,
-  parkingSessions,
-  wallets,
-  walletTransactions,
-} from "../../server/db/schema";
+import { parkingLots, parkingSessions, wallets, walletTransactions } from "../../server/db/schema";
 import { parkingFeeSen } from "../../src/shared/modules/parking";
 import { createAdmin, DEMO, login } from "./support/app";
 import {
@@ -107,7 +102,12 @@ describe("lots", () => {
   it("adds a lot (code upper-cased), lists it with its occupancy and audits it", async () => {
     const lot = await addLot({ code: " zz-9 ", name: "Block Z" });
     expect(lot).toMatchObject({ code: "ZZ-9", name: "Block Z", occupied: 0, status: "open" });
-    const list = await call(suite.app, staff, "GET", `/api/parking-lots/aggregation?${query({ filter: { code: "ZZ-9" } })}`);
+    const list = await call(
+      suite.app,
+      staff,
+      "GET",
+      `/api/parking-lots/aggregation?${query({ filter: { code: "ZZ-9" } })}`,
+    );
     expect(list.json<{ parkingLots: unknown[] }>().parkingLots).toEqual([lot]);
     const [entry] = await auditEntries(suite.db, "parking_lots", lot.id);
     expect(entry).toMatchObject({ action: "parking_lot.create" });
@@ -124,14 +124,14 @@ describe("lots", () => {
     ["name", { name: "Lot\u0000" }],
     ["latitude", { latitude: "3.1" }],
   ])("refuses a lot with a bad %s, storing nothing", async (_field, overrides) => {
-    const [{ lots: before }] = (await suite.db.execute(
-      sql`select count(*)::int as lots from parking_lots`,
-    )).rows as Array<{ lots: number }>;
+    const [{ lots: before }] = (
+      await suite.db.execute(sql`select count(*)::int as lots from parking_lots`)
+    ).rows as Array<{ lots: number }>;
     const response = await call(suite.app, staff, "POST", "/api/parking-lots", aLot(overrides));
     expectError(response, 400, "VALIDATION_ERROR");
-    const [{ lots: after }] = (await suite.db.execute(
-      sql`select count(*)::int as lots from parking_lots`,
-    )).rows as Array<{ lots: number }>;
+    const [{ lots: after }] = (
+      await suite.db.execute(sql`select count(*)::int as lots from parking_lots`)
+    ).rows as Array<{ lots: number }>;
     expect(after).toBe(before);
   });
 
@@ -166,7 +166,11 @@ describe("lots", () => {
     });
     expect(ended.json()).toMatchObject({ hourlyRateSen: 100, feeSen: 300, status: "completed" });
     const later = await insertWalletUser(suite.db, 0);
-    const next = await startSession({ accountNumber: later.accountNumber, plate: "NEW1", lotCode: code });
+    const next = await startSession({
+      accountNumber: later.accountNumber,
+      plate: "NEW1",
+      lotCode: code,
+    });
     expect(next.json()).toMatchObject({ hourlyRateSen: 300, dailyCapSen: 1500 });
   });
 });
@@ -197,7 +201,11 @@ describe("sessions", () => {
       lotCode: (await addLot()).code,
     });
     expectError(again, 409, "PLATE_ALREADY_PARKED");
-    const full = await startSession({ accountNumber: user.accountNumber, plate: "ABC1", lotCode: lot.code });
+    const full = await startSession({
+      accountNumber: user.accountNumber,
+      plate: "ABC1",
+      lotCode: lot.code,
+    });
     expectError(full, 409, "LOT_FULL");
   });
 
@@ -229,9 +237,15 @@ describe("sessions", () => {
 
   it("ends a session: the fee is a payment row of the wallet's ledger, in one transaction", async () => {
     const { user, session } = await parked(1_000, 2.5);
-    const response = await call(suite.app, staff, "POST", `/api/parking-sessions/${session.id}/end`, {
-      remark: "Barrier jammed",
-    });
+    const response = await call(
+      suite.app,
+      staff,
+      "POST",
+      `/api/parking-sessions/${session.id}/end`,
+      {
+        remark: "Barrier jammed",
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const ended = response.json<{ paymentReference: string } & Record<string, unknown>>();
     expect(ended).toMatchObject({ status: "completed", feeSen: 300, remark: "Barrier jammed" });
@@ -260,9 +274,15 @@ describe("sessions", () => {
 
   it("refuses to end when the balance is short: the session stays active, nothing is charged", async () => {
     const { user, session } = await parked(150, 3);
-    const response = await call(suite.app, staff, "POST", `/api/parking-sessions/${session.id}/end`, {
-      remark: "Leaving",
-    });
+    const response = await call(
+      suite.app,
+      staff,
+      "POST",
+      `/api/parking-sessions/${session.id}/end`,
+      {
+        remark: "Leaving",
+      },
+    );
     expectError(response, 409, "INSUFFICIENT_BALANCE");
     expect(await balanceOf(user.id)).toBe(150);
     const shown = await call(suite.app, staff, "GET", `/api/parking-sessions/${session.id}`);
@@ -274,15 +294,25 @@ describe("sessions", () => {
   it("cancels with a remark (no fee, no ledger row); a remark is required", async () => {
     const { user, session } = await parked(1_000, 5);
     const url = `/api/parking-sessions/${session.id}/cancel`;
-    expectError(await call(suite.app, staff, "POST", url, { remark: "  " }), 400, "VALIDATION_ERROR");
+    expectError(
+      await call(suite.app, staff, "POST", url, { remark: "  " }),
+      400,
+      "VALIDATION_ERROR",
+    );
     const response = await call(suite.app, staff, "POST", url, { remark: "Entered by mistake" });
-    expect(response.json()).toMatchObject({ status: "cancelled", feeSen: null, paymentReference: null });
+    expect(response.json()).toMatchObject({
+      status: "cancelled",
+      feeSen: null,
+      paymentReference: null,
+    });
     expect(await balanceOf(user.id)).toBe(1_000);
   });
 
   it("lists with filters and totals the fees", async () => {
     const { session, code } = await parked(5_000, 0.5);
-    await call(suite.app, staff, "POST", `/api/parking-sessions/${session.id}/end`, { remark: "ok" });
+    await call(suite.app, staff, "POST", `/api/parking-sessions/${session.id}/end`, {
+      remark: "ok",
+    });
     const [lot] = await suite.db.select().from(parkingLots).where(eq(parkingLots.code, code));
     const list = await call(
       suite.app,
@@ -291,7 +321,10 @@ describe("sessions", () => {
       `/api/parking-sessions/aggregation?${query({ filter: { lotId: lot!.id, status: "completed" } })}`,
     );
     expect(list.statusCode, list.body).toBe(200);
-    const body = list.json<{ parkingSessions: Array<{ id: number }>; totals: { feeSen: number } }>();
+    const body = list.json<{
+      parkingSessions: Array<{ id: number }>;
+      totals: { feeSen: number };
+    }>();
     expect(body.parkingSessions.map((row) => row.id)).toEqual([session.id]);
     expect(body.totals.feeSen).toBe(100);
   });
