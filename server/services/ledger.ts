@@ -359,13 +359,21 @@ async function debitPayment(
  */
 export async function payParkingFee(
   tx: Tx,
-  fee: { userId: number; amountSen: number; remark?: string | null; adminId?: number | null },
+  fee: {
+    userId: number;
+    amountSen: number;
+    remark?: string | null;
+    adminId?: number | null;
+    at?: Date;
+  },
 ): Promise<LedgerRow> {
+  const at = fee.at ?? new Date();
   return debitPayment(tx, fee.userId, fee.amountSen, {
-    reference: newReference("PK"),
+    reference: newReference("PK", at),
     feeSen: 0,
     remark: fee.remark ?? null,
     adminId: fee.adminId ?? null,
+    createdAt: at,
   });
 }
 

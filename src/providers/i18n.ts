@@ -47,6 +47,7 @@ export const NAMESPACES: readonly string[] = [
   "settlementItems",
   "invoice",
   "parking",
+  "parkingSessions",
   "global",
   "kit",
 ];

@@ -4,7 +4,7 @@
  * the fee by the session's own rates charged to the wallet as a payment row, refused whole when
  * the balance is short, cancelled with a remark; permissions and audit entries.
  */
-import { eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { parkingLots, parkingSessions, wallets, walletTransactions } from "../../server/db/schema";
@@ -74,6 +74,11 @@ async function parked(balanceSen: number, hoursAgo: number, lotCode?: string) {
   return { user, session, code };
 }
 
+async function countLots() {
+  const [row] = await suite.db.select({ lots: count() }).from(parkingLots);
+  return row!.lots;
+}
+
 async function balanceOf(userId: number) {
   const [wallet] = await suite.db
     .select({ balanceSen: wallets.balanceSen })
@@ -124,14 +129,10 @@ describe("lots", () => {
     ["name", { name: "Lot\u0000" }],
     ["latitude", { latitude: "3.1" }],
   ])("refuses a lot with a bad %s, storing nothing", async (_field, overrides) => {
-    const [{ lots: before }] = (
-      await suite.db.execute(sql`select count(*)::int as lots from parking_lots`)
-    ).rows as Array<{ lots: number }>;
+    const before = await countLots();
     const response = await call(suite.app, staff, "POST", "/api/parking-lots", aLot(overrides));
     expectError(response, 400, "VALIDATION_ERROR");
-    const [{ lots: after }] = (
-      await suite.db.execute(sql`select count(*)::int as lots from parking_lots`)
-    ).rows as Array<{ lots: number }>;
+    const after = await countLots();
     expect(after).toBe(before);
   });
 

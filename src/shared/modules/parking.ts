@@ -180,7 +180,7 @@ export const parkingSessions = defineModule({
   menu: "parking-session",
   permission: PERMISSION.parking,
   thing: { one: "Parking Session", many: "Parking Sessions" },
-  i18n: "parking",
+  i18n: "parkingSessions",
   schemaId: "ParkingSession",
   paths: {
     list: "/parking-session",
