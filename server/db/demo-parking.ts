@@ -2,15 +2,16 @@
  * UCSI Parking's demo campus: the car parks around UCSI's Kuala Lumpur campus (one closed, one
  * nearly full, one whose rate rose last week), two weeks of stays ended with their fees charged
  * to the drivers' wallets as payments (through the ledger, so balances stay the sum of their
- * rows), a few cancelled with a remark, and the cars parked now.
+ * rows; the same rows payParkingFee writes, set-based to keep seeding fast), a few cancelled
+ * with a remark, and the cars parked now.
  */
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 
 import { parkingFeeSen } from "../../src/shared/modules/parking";
-import { payParkingFee } from "../services/ledger";
+import { newReference } from "../services/ledger";
 import { createPrng, DEMO_SEED } from "./demo-data";
 import type { Tx } from "./index";
-import { parkingLots, parkingSessions, users, wallets } from "./schema";
+import { parkingLots, parkingSessions, users, wallets, walletTransactions } from "./schema";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -57,7 +58,7 @@ export async function seedDemoParking(tx: Tx, staffIds: readonly number[]): Prom
   const open = lots.filter((lot) => lot.status === "open" && lot.code !== "VISIT");
   const visitor = lots.find((lot) => lot.code === "VISIT")!;
   const drivers = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, accountNumber: users.accountNumber, balanceSen: wallets.balanceSen })
     .from(users)
     .innerJoin(wallets, eq(wallets.userId, users.id))
     .where(and(eq(wallets.status, "active"), gt(wallets.balanceSen, 1_000)))
@@ -89,7 +90,12 @@ export async function seedDemoParking(tx: Tx, staffIds: readonly number[]): Prom
       return { driver, lot, enteredAt, hours: prng.chance(0.1) ? prng.int(9, 30) : prng.int(1, 8) };
     }),
   );
-  stays.sort((a, b) => a.enteredAt - b.enteredAt);
+  stays.sort((a, b) => a.enteredAt + a.hours * HOUR - (b.enteredAt + b.hours * HOUR));
+  // Set-based, after every other demo row: each driver's fees in time order, the balance after
+  // each one (so balance = the sum of the ledger, row after row), one insert for all of them.
+  const balances = new Map(drivers.map((driver) => [driver.id, driver.balanceSen]));
+  const payments: Array<typeof walletTransactions.$inferInsert> = [];
+  const ended: Array<typeof parkingSessions.$inferInsert & { paymentIndex?: number }> = [];
   for (const stay of stays) {
     const rates =
       stay.lot === visitor && stay.enteredAt < VISITOR_RAISED_AT ? VISITOR_OLD_RATE : stay.lot;
@@ -97,7 +103,7 @@ export async function seedDemoParking(tx: Tx, staffIds: readonly number[]): Prom
     const exitedAt = new Date(
       Math.min(now - HOUR, stay.enteredAt + stay.hours * HOUR - prng.int(0, 50) * 60_000),
     );
-    const adminId = prng.chance(0.3) ? (prng.pick(staffIds) ?? null) : null;
+    const byHand = prng.chance(0.3);
     const base = {
       lotId: stay.lot.id,
       userId: stay.driver.id,
@@ -106,10 +112,13 @@ export async function seedDemoParking(tx: Tx, staffIds: readonly number[]): Prom
       exitedAt,
       hourlyRateSen: rates.hourlyRateSen,
       dailyCapSen: rates.dailyCapSen,
-      adminId,
+      adminId: byHand ? (prng.pick(staffIds) ?? null) : null,
+      remark: byHand
+        ? prng.pick(["Barrier did not open", "Ticket unreadable", "Gate offline"])
+        : null,
     };
     if (prng.chance(0.06)) {
-      await tx.insert(parkingSessions).values({
+      ended.push({
         ...base,
         status: "cancelled",
         adminId: prng.pick(staffIds) ?? null,
@@ -118,26 +127,49 @@ export async function seedDemoParking(tx: Tx, staffIds: readonly number[]): Prom
       continue;
     }
     const feeSen = parkingFeeSen(enteredAt, exitedAt, rates);
-    const payment = await tx
-      .transaction(async (savepoint) =>
-        payParkingFee(savepoint, {
-          userId: stay.driver.id,
-          amountSen: feeSen,
-          remark: `Parking ${base.plate} at ${stay.lot.name}`,
-          adminId,
-          at: exitedAt,
-        }),
-      )
-      .catch(() => undefined); // a wallet spent out by then: that stay is not in the demo
-    if (!payment) continue;
-    await tx.insert(parkingSessions).values({
-      ...base,
-      status: "completed",
-      feeSen,
-      paymentId: payment.id,
-      remark: adminId
-        ? prng.pick(["Barrier did not open", "Ticket unreadable", "Gate offline"])
-        : null,
+    const balanceSen = balances.get(stay.driver.id)! - feeSen;
+    if (balanceSen < 0) continue; // a wallet spent out by then: that stay is not in the demo
+    balances.set(stay.driver.id, balanceSen);
+    const reference = newReference("PK", exitedAt);
+    payments.push({
+      userId: stay.driver.id,
+      type: "payment",
+      amountSen: -feeSen,
+      balanceAfterSen: balanceSen,
+      status: "success",
+      reference,
+      feeSen: 0,
+      remark: `Parking ${base.plate} at ${stay.lot.name}`,
+      adminId: base.adminId,
+      searchText: `${reference}\u001f${stay.driver.accountNumber}`.toLowerCase(),
+      createdAt: exitedAt,
     });
+    ended.push({ ...base, status: "completed", feeSen, paymentIndex: payments.length - 1 });
+  }
+  const paid =
+    payments.length > 0
+      ? await tx
+          .insert(walletTransactions)
+          .values(payments)
+          .returning({ id: walletTransactions.id })
+      : [];
+  if (ended.length > 0) {
+    await tx.insert(parkingSessions).values(
+      ended.map(({ paymentIndex, ...session }) => ({
+        ...session,
+        paymentId: paymentIndex === undefined ? null : paid[paymentIndex]!.id,
+      })),
+    );
+  }
+  const charged = [...balances].filter(
+    ([id, balanceSen]) => drivers.find((driver) => driver.id === id)!.balanceSen !== balanceSen,
+  );
+  if (charged.length > 0) {
+    await tx.execute(sql`update ${wallets} set balance_sen = charged.balance_sen
+      from (values ${sql.join(
+        charged.map(([id, balanceSen]) => sql`(${id}::int, ${balanceSen}::bigint)`),
+        sql`, `,
+      )}) as charged(user_id, balance_sen)
+      where ${wallets.userId} = charged.user_id`);
   }
 }
