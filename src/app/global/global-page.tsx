@@ -181,7 +181,7 @@ export default function GlobalPage() {
             label={t("fields.supportEmail")}
             extra={t("supportEmailHelp", { email: current.supportEmailFallback ?? t("none") })}
           >
-            <Input type="email" autoComplete="off" />
+            <Input inputMode="email" autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="maintenanceEnabled"

@@ -70,9 +70,7 @@ export default function LotsMap({
               onCloseClick={() => setOpen(undefined)}
             >
               <strong>{open.name}</strong>
-              <div>
-                {t("map.occupancy", { occupied: open.occupied, capacity: open.capacity })}
-              </div>
+              <div>{t("map.occupancy", { occupied: open.occupied, capacity: open.capacity })}</div>
             </InfoWindow>
           )}
         </Map>
