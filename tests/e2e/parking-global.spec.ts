@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
+import { formatRinggit } from "../../src/shared/money";
 import { logIn, logOut } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
@@ -114,15 +115,13 @@ test("ending a session by hand charges its fee to the driver's wallet as a payme
 
   const ended = await api<Session>(`/api/parking-sessions/${active.id}`);
   expect(ended.feeSen).toBeGreaterThan(0);
-  const fee = `RM ${(ended.feeSen! / 100).toFixed(2)}`;
+  const fee = formatRinggit(ended.feeSen!);
   await expect(details).toContainText(fee);
   // The fee is the wallet's newest ledger row: a payment, the balance down by exactly the fee.
   const wallet = await api<{ wallet: { balanceSen: number } }>(`/api/users/${active.userId}`);
   expect(wallet.wallet.balanceSen).toBe(walletBefore - ended.feeSen!);
   await page.goto(`${server.url}/user-details/${active.userId}`);
-  await expect(
-    page.getByText(`RM ${((walletBefore - ended.feeSen!) / 100).toFixed(2)}`).first(),
-  ).toBeVisible();
+  await expect(page.getByText(formatRinggit(walletBefore - ended.feeSen!)).first()).toBeVisible();
 });
 
 test("a support e-mail set in Global is the banned administrator's contact at login", async ({
