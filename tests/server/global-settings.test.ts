@@ -110,7 +110,11 @@ describe("Global settings", () => {
     ["a control character", { maintenanceMessageEn: "Down\u0000" }, "VALIDATION_ERROR"],
     ["an unknown setting", { theme: "dark" }, "VALIDATION_ERROR"],
     ["nothing", {}, "VALIDATION_ERROR"],
-    ["maintenance without messages", { maintenanceEnabled: true }, "MAINTENANCE_MESSAGE_REQUIRED"],
+    [
+      "maintenance without its English message",
+      { maintenanceEnabled: true, maintenanceMessageEn: "  " },
+      "MAINTENANCE_MESSAGE_REQUIRED",
+    ],
   ])("refuses %s, changing nothing", async (_what, body, code) => {
     const before = await read();
     const entry = await lastAudit();
