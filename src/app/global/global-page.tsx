@@ -196,20 +196,11 @@ export default function GlobalPage() {
           <Form.Item name="maintenanceMessageZh" label={t("fields.maintenanceMessageZh")}>
             <Input.TextArea rows={2} lang="zh-CN" />
           </Form.Item>
-          <Form.Item
-            name="minIosVersion"
-            label={t("fields.minIosVersion")}
-            extra={t("versionHelp")}
-          >
-            <Input autoComplete="off" style={{ maxWidth: 200 }} />
-          </Form.Item>
-          <Form.Item
-            name="minAndroidVersion"
-            label={t("fields.minAndroidVersion")}
-            extra={t("versionHelp")}
-          >
-            <Input autoComplete="off" style={{ maxWidth: 200 }} />
-          </Form.Item>
+          {(["minIosVersion", "minAndroidVersion"] as const).map((name) => (
+            <Form.Item key={name} name={name} label={t(`fields.${name}`)} extra={t("versionHelp")}>
+              <Input autoComplete="off" style={{ maxWidth: 200 }} />
+            </Form.Item>
+          ))}
           <Form.Item
             name="defaultFeeRatePercent"
             label={t("fields.defaultFeeRateBp")}
