@@ -35,6 +35,7 @@ import { agentsRoutes } from "./routes/agents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { moduleRoutesPlugin } from "./modules";
 import { healthRoutes } from "./routes/health";
+import { globalSettingsRoutes } from "./services/global-settings";
 import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
 import { ridersRoutes } from "./routes/riders";
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
       await api.register(walletAppRoutes, deps);
+      await api.register(globalSettingsRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

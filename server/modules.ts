@@ -11,6 +11,7 @@ import type { RouteDeps } from "./routes/types";
 import { businessUpdatesModule } from "./services/business-updates";
 import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
+import { parkingLotsModule, parkingSessionsModule } from "./services/parking";
 import { merchantSummaryModule, settlementRoutes, settlementsModule } from "./services/settlements";
 import { topUpsModule } from "./services/top-ups";
 import { ucsiIdRoutes, ucsiIdsModule } from "./services/ucsi-ids";
@@ -33,6 +34,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   settlementsModule,
   ucsiIdsModule,
   userReportsModule,
+  parkingLotsModule,
+  parkingSessionsModule,
 ];
 
 /** The declared modules' list, show and action routes. */

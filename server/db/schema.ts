@@ -13,6 +13,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -25,6 +26,7 @@ import {
 import {
   ADMIN_LANGUAGES,
   ADMIN_STATUSES,
+  ADMIN_THEMES,
   APPROVAL_STATUSES,
   BUSINESS_CATEGORIES,
   BUSINESS_STATUSES,
@@ -32,6 +34,8 @@ import {
   LEDGER_STATUSES,
   LEDGER_TYPES,
   CONTACT_TYPES,
+  PARKING_LOT_STATUSES,
+  PARKING_SESSION_STATUSES,
   RIDER_VERIFICATION_STATUSES,
   SETTLEMENT_STATUSES,
   SUBMISSION_STATUSES,
@@ -81,6 +85,8 @@ export const administrators = pgTable(
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     status: text("status", { enum: ADMIN_STATUSES }).notNull().default("active"),
     language: text("language", { enum: ADMIN_LANGUAGES }),
+    /** The console's colour scheme this administrator chose (null: light). */
+    theme: text("theme", { enum: ADMIN_THEMES }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
     /**
      * Every token carries the version it was issued under; a password change or reset, an
@@ -98,6 +104,7 @@ export const administrators = pgTable(
     ),
     check("administrators_status_check", oneOf(t.status, ADMIN_STATUSES)),
     check("administrators_language_check", oneOf(t.language, ADMIN_LANGUAGES)),
+    check("administrators_theme_check", oneOf(t.theme, ADMIN_THEMES)),
   ],
 );
 
@@ -749,6 +756,91 @@ export const userReports = pgTable(
     check(
       "user_reports_closed_check",
       sql`(${t.status} in ('resolved', 'rejected')) = (${t.closedAt} is not null and ${t.note} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * UCSI Parking's car parks: where they are, how many bays, and what an hour and a day cost. A
+ * rate change applies to sessions that start afterwards (each session keeps its own rates).
+ */
+export const parkingLots = pgTable(
+  "parking_lots",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    /** Short upper-case code on the signs and gates (unique). */
+    code: text("code").notNull().unique("parking_lots_code_key"),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    capacity: integer("capacity").notNull(),
+    hourlyRateSen: integer("hourly_rate_sen").notNull(),
+    dailyCapSen: integer("daily_cap_sen").notNull(),
+    status: text("status", { enum: PARKING_LOT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("parking_lots_status_check", oneOf(t.status, PARKING_LOT_STATUSES)),
+    check("parking_lots_latitude_check", sql`${t.latitude} between -90 and 90`),
+    check("parking_lots_longitude_check", sql`${t.longitude} between -180 and 180`),
+    check("parking_lots_capacity_check", sql`${t.capacity} > 0`),
+    check(
+      "parking_lots_rates_check",
+      sql`${t.hourlyRateSen} >= 0 and ${t.dailyCapSen} >= ${t.hourlyRateSen}`,
+    ),
+  ],
+);
+
+/**
+ * A car's stay in a lot: the rates in force when it entered, and when it ends the fee charged to
+ * the driver's wallet (its payment row in the ledger), or a cancellation.
+ */
+export const parkingSessions = pgTable(
+  "parking_sessions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    lotId: integer("lot_id")
+      .notNull()
+      .references(() => parkingLots.id, { onDelete: "restrict" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    plate: text("plate").notNull(),
+    enteredAt: timestamp("entered_at", { withTimezone: true, mode: "date" }).notNull(),
+    exitedAt: timestamp("exited_at", { withTimezone: true, mode: "date" }),
+    hourlyRateSen: integer("hourly_rate_sen").notNull(),
+    dailyCapSen: integer("daily_cap_sen").notNull(),
+    feeSen: integer("fee_sen"),
+    status: text("status", { enum: PARKING_SESSION_STATUSES }).notNull().default("active"),
+    paymentId: integer("payment_id").references(() => walletTransactions.id, {
+      onDelete: "restrict",
+    }),
+    remark: text("remark"),
+    /** Who ended or cancelled it by hand: no foreign key, as in audit_log. */
+    adminId: integer("admin_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A car is in at most one lot at a time.
+    uniqueIndex("parking_sessions_active_plate_key")
+      .on(t.plate)
+      .where(sql`${t.status} = 'active'`),
+    index("parking_sessions_entered_at_idx").on(
+      t.enteredAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("parking_sessions_lot_id_status_idx").on(t.lotId, t.status),
+    index("parking_sessions_user_id_idx").on(t.userId),
+    check("parking_sessions_status_check", oneOf(t.status, PARKING_SESSION_STATUSES)),
+    check(
+      "parking_sessions_exit_check",
+      sql`(${t.status} = 'active') = (${t.exitedAt} is null) and ${t.exitedAt} >= ${t.enteredAt}`,
+    ),
+    check(
+      "parking_sessions_fee_check",
+      sql`(${t.status} = 'completed') = (${t.feeSen} is not null) and ${t.feeSen} >= 0`,
     ),
   ],
 );

@@ -12,6 +12,7 @@ import { SETTING_KEYS } from "../services/settings";
 import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
 import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoMoney } from "./demo-money";
+import { seedDemoParking } from "./demo-parking";
 import type { Db, Tx } from "./index";
 import {
   administrators,
@@ -152,6 +153,10 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       reviewers.map((r) => r.id),
     );
     await insertDemoMoney(
+      tx,
+      reviewers.map((r) => r.id),
+    );
+    await seedDemoParking(
       tx,
       reviewers.map((r) => r.id),
     );

@@ -39,19 +39,22 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       config: { access: "session" },
       schema: {
         tags: ["account"],
-        summary: "Change the current administrator's name or language",
+        summary: "Change the current administrator's name, language or theme",
         body: updateAccountBodySchema,
         response: { 200: adminDtoSchema, ...sessionErrors },
       },
     },
     async (request) => {
       const admin = currentAdmin(request);
-      const set: { name?: string; language?: "en-US" | "cn-ZH" | null } = {};
+      const set: Partial<Pick<typeof admin, "name" | "language" | "theme">> = {};
       if (request.body.name !== undefined && request.body.name !== admin.name) {
         set.name = request.body.name;
       }
       if (request.body.language !== undefined && request.body.language !== admin.language) {
         set.language = request.body.language;
+      }
+      if (request.body.theme !== undefined && request.body.theme !== admin.theme) {
+        set.theme = request.body.theme;
       }
       if (Object.keys(set).length === 0) return toAdminDto(admin);
       const updated = await db.transaction(async (tx) => {

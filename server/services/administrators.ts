@@ -116,7 +116,7 @@ export async function isEmailAvailable(db: DbOrTx, email: string, excludeId?: nu
   return row === undefined;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: unknown }).cause ?? error;
   return (cause as { code?: unknown }).code === "23505";
 }

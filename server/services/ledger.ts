@@ -324,6 +324,60 @@ async function addToMerchantDay(
 }
 
 /**
+ * Takes a payment from a wallet, under its lock: the wallet active (409 WALLET_NOT_ACTIVE),
+ * today's payments within the policy's daily limit (400 POLICY_DAILY_PAYMENT), the balance
+ * enough (409 INSUFFICIENT_BALANCE).
+ */
+async function debitPayment(
+  tx: Tx,
+  userId: number,
+  amountSen: number,
+  entry: Omit<Entry, "type" | "amountSen">,
+): Promise<LedgerRow> {
+  const { limits: policy, wallet } = await lockWalletUnderPolicy(tx, { userId });
+  if (!wallet) throw new HttpError(400, "No wallet for this user", "UNKNOWN_ACCOUNT");
+  if (wallet.status !== "active") {
+    throw conflict("WALLET_NOT_ACTIVE", `The wallet is ${wallet.status}`, {
+      walletStatus: wallet.status,
+    });
+  }
+  const today = await dayTotal(tx, wallet.userId, "payment", entry.createdAt ?? new Date());
+  if (today + amountSen > policy.dailyPaymentLimitSen) {
+    throw policyRefusal(
+      "POLICY_DAILY_PAYMENT",
+      "Today's payments would exceed the daily limit",
+      policy.dailyPaymentLimitSen,
+      { todaySen: today },
+    );
+  }
+  return append(tx, wallet, { ...entry, type: "payment", amountSen: -amountSen });
+}
+
+/**
+ * A parking fee charged to the driver's wallet: a payment to no business (the university
+ * collects it; no merchant fee), under the same rules as any payment (debitPayment).
+ */
+export async function payParkingFee(
+  tx: Tx,
+  fee: {
+    userId: number;
+    amountSen: number;
+    remark?: string | null;
+    adminId?: number | null;
+    at?: Date;
+  },
+): Promise<LedgerRow> {
+  const at = fee.at ?? new Date();
+  return debitPayment(tx, fee.userId, fee.amountSen, {
+    reference: newReference("PK", at),
+    feeSen: 0,
+    remark: fee.remark ?? null,
+    adminId: fee.adminId ?? null,
+    createdAt: at,
+  });
+}
+
+/**
  * A payment from a wallet to a business (the wallet app's call; the console only reads them):
  * to an approved business (409 BUSINESS_NOT_APPROVED), within the balance (409
  * INSUFFICIENT_BALANCE) and the policy's daily payment limit (400 POLICY_DAILY_PAYMENT). Its fee
@@ -344,27 +398,9 @@ export async function payFromWallet(
       status: business.status,
     });
   }
-  const { limits: policy, wallet } = await lockWalletUnderPolicy(tx, { userId: payment.userId });
-  if (!wallet) throw new HttpError(400, "No wallet for this user", "UNKNOWN_ACCOUNT");
-  if (wallet.status !== "active") {
-    throw conflict("WALLET_NOT_ACTIVE", `The wallet is ${wallet.status}`, {
-      walletStatus: wallet.status,
-    });
-  }
   const at = payment.at ?? new Date();
-  const today = await dayTotal(tx, wallet.userId, "payment", at);
-  if (today + payment.amountSen > policy.dailyPaymentLimitSen) {
-    throw policyRefusal(
-      "POLICY_DAILY_PAYMENT",
-      "Today's payments would exceed the daily limit",
-      policy.dailyPaymentLimitSen,
-      { todaySen: today },
-    );
-  }
   const feeSen = feeOfPayment(payment.amountSen, business.feeRateBp);
-  const row = await append(tx, wallet, {
-    type: "payment",
-    amountSen: -payment.amountSen,
+  const row = await debitPayment(tx, payment.userId, payment.amountSen, {
     businessId: payment.businessId,
     reference: newReference("PY"),
     feeSen,

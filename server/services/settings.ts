@@ -18,12 +18,17 @@ export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
 }
 
 /**
- * The support contact: the global setting (editable in the console), else SUPPORT_EMAIL, else the
- * first super administrator's e-mail.
+ * The support contact: the global setting (editable in the console), else the fallback
+ * (fallbackSupportEmail).
  */
 export async function supportEmail(db: DbOrTx, config: Config): Promise<string | null> {
   const stored = await readSetting(db, SETTING_KEYS.supportEmail);
   if (typeof stored === "string" && stored.trim()) return stored;
+  return fallbackSupportEmail(db, config);
+}
+
+/** The contact while Global sets none: SUPPORT_EMAIL, else the first super administrator's. */
+export async function fallbackSupportEmail(db: DbOrTx, config: Config): Promise<string | null> {
   if (config.supportEmail) return config.supportEmail;
   const [superAdmin] = await db
     .select({ email: administrators.email })

@@ -1,12 +1,16 @@
 import type { ConfigProviderProps } from "antd/es/config-provider";
 import type { Locale as AntdLocale } from "antd/es/locale";
 
-import { brandTheme } from "./theme";
+import type { AdminTheme } from "../shared/domain";
+import { consoleTheme } from "./theme";
 
-/** The console's antd settings for the active language's antd locale. */
-export function consoleComponentConfig(locale: AntdLocale): ConfigProviderProps {
+/** The console's antd settings for the active language's antd locale and the chosen theme. */
+export function consoleComponentConfig(
+  locale: AntdLocale,
+  theme?: AdminTheme | null,
+): ConfigProviderProps {
   return {
-    theme: brandTheme,
+    theme: consoleTheme(theme),
     locale,
     // antd would render two-character Chinese labels as "确 定".
     button: { autoInsertSpace: false },

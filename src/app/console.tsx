@@ -10,6 +10,7 @@ import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../prov
 import { AccountSync } from "./account-sync";
 import { consoleComponentConfig } from "./console-config";
 import { queryClientConfig } from "../providers/query-client";
+import { useCurrentAdmin } from "../providers/current-admin";
 import { getToken } from "../providers/session";
 import { DocumentTitle } from "./document-title";
 import { ErrorHandlingBridge } from "./error-handling-bridge";
@@ -49,9 +50,11 @@ const SignedInConsole = lazy(loadSignedInConsole);
 export default function Console() {
   const antdLocale = useAntdLocale();
   const resources = useDeclaredResources();
+  // The signed-in administrator's choice (Setting), kept on the server: light when signed out.
+  const theme = useCurrentAdmin()?.theme;
 
   return (
-    <ConfigProvider {...consoleComponentConfig(antdLocale)}>
+    <ConfigProvider {...consoleComponentConfig(antdLocale, theme)}>
       <AntdApp>
         <BrowserRouter>
           <Refine

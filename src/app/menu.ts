@@ -8,6 +8,8 @@ import {
   ContactsOutlined,
   ControlOutlined,
   DashboardOutlined,
+  EnvironmentOutlined,
+  FieldTimeOutlined,
   FileDoneOutlined,
   FileSyncOutlined,
   FileTextOutlined,
@@ -180,13 +182,29 @@ export const MENU: readonly MenuEntry[] = [
     permissionCode: PERMISSION.walletPolicy,
     icon: ControlOutlined,
   },
-  {
-    code: "parking",
-    label: "menu:parking",
-    path: "/parking",
-    permissionCode: PERMISSION.parking,
-    icon: CarOutlined,
-  },
+  group(
+    {
+      code: "parking",
+      label: "menu:parking",
+      permissionCode: PERMISSION.parking,
+      icon: CarOutlined,
+    },
+    [
+      {
+        code: "parking-lot",
+        label: "menu:parking-lot",
+        path: "/parking",
+        alias: ["/parking-lot"],
+        icon: EnvironmentOutlined,
+      },
+      {
+        code: "parking-session",
+        label: "menu:parking-session",
+        path: "/parking-session",
+        icon: FieldTimeOutlined,
+      },
+    ],
+  ),
   {
     code: "dormant-account",
     label: "menu:dormant-account",

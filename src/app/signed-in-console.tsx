@@ -6,8 +6,9 @@ import { DocumentTitle } from "./document-title";
 import { ConsoleLayout } from "./layout/console-layout";
 import { MENU, findMenuEntry } from "./menu";
 import { ModuleTexts } from "./module-texts";
-import { DashboardPage, NotFoundPage, SettingPage } from "./pages";
-import { resourceRoutes } from "./resource-routes";
+import { PERMISSION } from "../shared/permissions";
+import { DashboardPage, GlobalPage, NotFoundPage, SettingPage } from "./pages";
+import { RequirePermission, resourceRoutes } from "./resource-routes";
 import { shellPageId } from "./shell-pages";
 
 // Handed to <Refine> when this chunk loads, before any of its pages renders.
@@ -38,6 +39,16 @@ export default function SignedInConsole() {
               <ModuleTexts>
                 <SettingPage />
               </ModuleTexts>
+            }
+          />
+          <Route
+            path="/global"
+            element={
+              <RequirePermission code={PERMISSION.global}>
+                <ModuleTexts>
+                  <GlobalPage />
+                </ModuleTexts>
+              </RequirePermission>
             }
           />
           {resourceRoutes(resourceModules)}

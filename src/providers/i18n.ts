@@ -48,6 +48,9 @@ export const NAMESPACES: readonly string[] = [
   "invoice",
   "ucsiId",
   "userReport",
+  "parking",
+  "parkingSessions",
+  "global",
   "kit",
 ];
 

@@ -5,6 +5,7 @@ import { MODULES } from "../shared/modules";
 import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormant } from "./dormant";
+import { parking } from "./parking";
 import { settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import { ucsiIds } from "./ucsi-ids";
@@ -24,6 +25,7 @@ const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   settlements,
   ucsiIds,
   userReports,
+  parking,
 ];
 
 /**

@@ -4,6 +4,8 @@
  */
 export const ADMIN_STATUSES = ["active", "disabled", "banned"] as const;
 export const ADMIN_LANGUAGES = ["en-US", "cn-ZH"] as const;
+/** The console's colour scheme an administrator chose (null: light, the default). */
+export const ADMIN_THEMES = ["light", "dark"] as const;
 export const USER_ROLES = ["student", "staff", "public", "merchant", "rider", "agent"] as const;
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export const WALLET_STATUSES = ["active", "frozen", "dormant"] as const;
@@ -35,9 +37,15 @@ export const BUSINESS_CATEGORIES = [
   "other",
 ] as const;
 
+export const PARKING_LOT_STATUSES = ["open", "closed"] as const;
+export const PARKING_SESSION_STATUSES = ["active", "completed", "cancelled"] as const;
+
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+export type AdminTheme = (typeof ADMIN_THEMES)[number];
+export type ParkingLotStatus = (typeof PARKING_LOT_STATUSES)[number];
+export type ParkingSessionStatus = (typeof PARKING_SESSION_STATUSES)[number];

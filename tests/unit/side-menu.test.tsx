@@ -14,6 +14,7 @@ const adminWith = (permissions: number[], isSuperAdmin = false): AdminDto => ({
   isSuperAdmin,
   status: "active",
   language: null,
+  theme: null,
   lastLoginAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

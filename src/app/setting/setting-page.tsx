@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "../components/page-header";
 import { ChangePasswordCard } from "./change-password-card";
 import { LanguageCard } from "./language-card";
+import { ThemeCard } from "./theme-card";
 
-/** The administrator's own account: password and language. Needs no permission code. */
+/** The administrator's own account: password, language and theme. Needs no permission code. */
 export default function SettingPage() {
   const { t } = useTranslation("setting");
   return (
@@ -16,6 +17,8 @@ export default function SettingPage() {
         </Col>
         <Col xs={24} lg={10}>
           <LanguageCard />
+          <div style={{ height: 16 }} />
+          <ThemeCard />
         </Col>
       </Row>
     </>

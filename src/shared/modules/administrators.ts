@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ADMIN_LANGUAGES, ADMIN_STATUSES } from "../domain";
+import { ADMIN_LANGUAGES, ADMIN_STATUSES, ADMIN_THEMES } from "../domain";
 import { defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
@@ -40,6 +40,8 @@ export const administrators = defineModule({
       display: { kind: "tag", colours: { active: "green", disabled: "grey", banned: "red" } },
     }),
     language: field(z.enum(ADMIN_LANGUAGES).nullable()),
+    /** The console's colour scheme the administrator chose (null: light). */
+    theme: field(z.enum(ADMIN_THEMES).nullable()),
     lastLoginAt: field(isoDateTime.nullable(), {
       list: { width: 130 },
       filter: "dateRange",

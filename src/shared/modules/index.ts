@@ -5,6 +5,7 @@ import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
 import { dormantAccounts } from "./dormant";
+import { parkingLots, parkingSessions } from "./parking";
 import { merchantSummary, settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import { ucsiIds } from "./ucsi-ids";
@@ -28,4 +29,6 @@ export const MODULES: readonly ModuleDecl[] = [
   settlements,
   ucsiIds,
   userReports,
+  parkingLots,
+  parkingSessions,
 ];

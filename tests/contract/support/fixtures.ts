@@ -9,6 +9,7 @@ export function anAdmin(overrides: Partial<AdminDto> = {}): AdminDto {
     isSuperAdmin: false,
     status: "active",
     language: "en-US",
+    theme: null,
     lastLoginAt: null,
     createdAt: "2024-01-02T03:04:05.000Z",
     updatedAt: "2024-01-02T03:04:05.000Z",

@@ -1,0 +1,252 @@
+import { useCustom, useCustomMutation } from "@refinedev/core";
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Skeleton,
+  Switch,
+  Table,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { formatBasisPoints } from "../../shared/money";
+import {
+  GLOBAL_SETTING_KEYS,
+  globalSettingsBody,
+  maintenanceExplained,
+  type GlobalSettingKey,
+  type GlobalSettings,
+  type GlobalSettingsAnswer,
+} from "../../shared/global-settings";
+import { toApiError, translateApiError } from "../../providers/errors";
+import { PageHeader } from "../components/page-header";
+import { Panel } from "../components/panel";
+
+export const GLOBAL_SETTINGS_PATH = "/api/global-settings";
+
+/** What the form holds: the settings, the fee rate typed as a percentage, no e-mail as "". */
+type Values = Omit<GlobalSettings, "supportEmail" | "defaultFeeRateBp"> & {
+  supportEmail: string;
+  defaultFeeRatePercent: number | null;
+};
+
+const toValues = (settings: GlobalSettings): Values => {
+  const { supportEmail, defaultFeeRateBp, ...rest } = settings;
+  return {
+    ...rest,
+    supportEmail: supportEmail ?? "",
+    defaultFeeRatePercent: defaultFeeRateBp / 100,
+  };
+};
+
+const toSettings = (values: Values): Record<GlobalSettingKey, unknown> => {
+  const { supportEmail, defaultFeeRatePercent, ...rest } = values;
+  return {
+    ...rest,
+    supportEmail: supportEmail.trim() === "" ? null : supportEmail.trim(),
+    defaultFeeRateBp:
+      defaultFeeRatePercent === null ? null : Math.round(defaultFeeRatePercent * 100),
+  };
+};
+
+/** The form's name of a setting (the fee rate is typed as a percentage). */
+const inputOf = (key: GlobalSettingKey): keyof Values =>
+  key === "defaultFeeRateBp" ? "defaultFeeRatePercent" : key;
+
+/**
+ * Global (20): the service's settings. A save shows every changed setting old → new and asks to
+ * confirm; the server checks the same rules (src/shared/global-settings.ts) and audits the change.
+ */
+export default function GlobalPage() {
+  const { t, i18n } = useTranslation(["global", "kit"]);
+  const [form] = Form.useForm<Values>();
+  const [review, setReview] =
+    useState<Array<{ key: GlobalSettingKey; old: string; next: string }>>();
+  const [pending, setPending] = useState<Record<string, unknown>>({});
+  const { query, result } = useCustom<GlobalSettingsAnswer>({
+    url: GLOBAL_SETTINGS_PATH,
+    method: "get",
+    errorNotification: false,
+  });
+  const { mutate, mutation } = useCustomMutation<GlobalSettingsAnswer>();
+  const current = query.isSuccess ? result.data : undefined;
+
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title={t("title")} />
+        <Alert
+          type="error"
+          showIcon
+          message={t("loadFailed")}
+          action={<Button onClick={() => void query.refetch()}>{t("retry")}</Button>}
+        />
+      </>
+    );
+  }
+  if (!current) return <Skeleton active />;
+
+  const shown = (key: GlobalSettingKey, value: unknown): string => {
+    if (value === null || value === "") {
+      return key === "supportEmail"
+        ? t("fallback", { email: current.supportEmailFallback ?? t("none") })
+        : t("empty");
+    }
+    if (typeof value === "boolean") return t(value ? "on" : "off");
+    if (key === "defaultFeeRateBp") return formatBasisPoints(Number(value));
+    return String(value);
+  };
+
+  /** A refusal in this page's words (`global:errors.<CODE>`), else the console's. */
+  const errorText = (error: unknown) => {
+    const apiError = toApiError(error);
+    const key = `errors.${apiError.kind === "coded" ? apiError.code : ""}`;
+    return apiError.kind === "coded" && i18n.exists(`global:${key}`)
+      ? t(key)
+      : translateApiError(apiError, (k, options) => String(t(k, options)));
+  };
+
+  const submit = (values: Values) => {
+    const next = toSettings(values);
+    const changed = GLOBAL_SETTING_KEYS.filter((key) => next[key] !== current[key]);
+    if (changed.length === 0) {
+      setReview([]);
+      return;
+    }
+    const body = Object.fromEntries(changed.map((key) => [key, next[key]]));
+    const parsed = globalSettingsBody.safeParse(body);
+    const merged = { ...current, ...body } as GlobalSettings;
+    const problems = parsed.success ? [] : parsed.error.issues;
+    const fieldErrors = problems.map((issue) => ({
+      name: inputOf(issue.path[0] as GlobalSettingKey),
+      errors: [t(`invalid.${String(issue.path[0])}`)],
+    }));
+    if (parsed.success && !maintenanceExplained(merged)) {
+      for (const key of ["maintenanceMessageEn", "maintenanceMessageZh"] as const) {
+        if (merged[key].trim() === "") {
+          fieldErrors.push({ name: key, errors: [t("invalid.maintenanceMessage")] });
+        }
+      }
+    }
+    if (fieldErrors.length > 0) {
+      form.setFields(fieldErrors);
+      return;
+    }
+    setPending(body);
+    setReview(
+      changed.map((key) => ({ key, old: shown(key, current[key]), next: shown(key, next[key]) })),
+    );
+  };
+
+  const save = () =>
+    mutate(
+      {
+        url: GLOBAL_SETTINGS_PATH,
+        method: "patch",
+        values: pending,
+        successNotification: () => ({ type: "success", message: t("saved") }),
+        errorNotification: (error) => ({
+          type: "error",
+          message: t("failed"),
+          description: errorText(error),
+        }),
+      },
+      {
+        onSuccess: ({ data }) => {
+          setReview(undefined);
+          form.setFieldsValue(toValues(data));
+          void query.refetch();
+        },
+      },
+    );
+
+  return (
+    <>
+      <PageHeader title={t("title")} />
+      <Panel title={t("intro")}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={toValues(current)}
+          onFinish={submit}
+          style={{ maxWidth: 640 }}
+        >
+          <Form.Item
+            name="supportEmail"
+            label={t("fields.supportEmail")}
+            extra={t("supportEmailHelp", { email: current.supportEmailFallback ?? t("none") })}
+          >
+            <Input inputMode="email" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="maintenanceEnabled"
+            label={t("fields.maintenanceEnabled")}
+            valuePropName="checked"
+          >
+            <Switch />
+          </Form.Item>
+          <Form.Item name="maintenanceMessageEn" label={t("fields.maintenanceMessageEn")}>
+            <Input.TextArea rows={2} lang="en" />
+          </Form.Item>
+          <Form.Item name="maintenanceMessageZh" label={t("fields.maintenanceMessageZh")}>
+            <Input.TextArea rows={2} lang="zh-CN" />
+          </Form.Item>
+          {(["minIosVersion", "minAndroidVersion"] as const).map((name) => (
+            <Form.Item key={name} name={name} label={t(`fields.${name}`)} extra={t("versionHelp")}>
+              <Input autoComplete="off" style={{ maxWidth: 200 }} />
+            </Form.Item>
+          ))}
+          <Form.Item
+            name="defaultFeeRatePercent"
+            label={t("fields.defaultFeeRateBp")}
+            extra={t("feeRateHelp")}
+          >
+            <InputNumber<number> min={0} max={100} precision={2} step={0.1} addonAfter="%" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t("review.open")}
+          </Button>
+        </Form>
+      </Panel>
+      <Modal
+        open={review !== undefined}
+        title={review?.length ? t("review.title") : t("review.nothing")}
+        onCancel={() => setReview(undefined)}
+        onOk={review?.length ? save : () => setReview(undefined)}
+        okText={review?.length ? t("review.save") : t("review.close")}
+        confirmLoading={mutation.isPending}
+        cancelButtonProps={review?.length ? {} : { style: { display: "none" } }}
+        width={640}
+      >
+        {review?.length ? (
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="key"
+            dataSource={review}
+            columns={[
+              {
+                title: t("review.setting"),
+                dataIndex: "key",
+                render: (key: string) => t(`fields.${key}`),
+              },
+              { title: t("review.old"), dataIndex: "old" },
+              {
+                title: t("review.new"),
+                dataIndex: "next",
+                render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+              },
+            ]}
+          />
+        ) : (
+          t("review.nothingText")
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,285 @@
+import { z } from "zod";
+
+import { PARKING_LOT_STATUSES, PARKING_SESSION_STATUSES } from "../domain";
+import { defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
+import { isoDateTime } from "../kit/types";
+import { PERMISSION } from "../permissions";
+import { safeText } from "../text";
+
+/** The most an hour or a day of parking may cost (sen): RM 1,000, beyond any campus tariff. */
+export const MAX_PARKING_RATE_SEN = 100_000;
+/** The most bays a lot may have. */
+export const MAX_LOT_CAPACITY = 100_000;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The fee of a stay: each started hour at the hourly rate, each 24 hours from entry capped at
+ * the daily cap (a full 24 hours costs the cap). Rates are the session's own, kept at entry.
+ */
+export function parkingFeeSen(
+  enteredAt: Date,
+  exitedAt: Date,
+  rates: { hourlyRateSen: number; dailyCapSen: number },
+): number {
+  const stayMs = Math.max(0, exitedAt.getTime() - enteredAt.getTime());
+  const fullDays = Math.floor(stayMs / DAY_MS);
+  const restHours = Math.ceil((stayMs - fullDays * DAY_MS) / HOUR_MS);
+  return (
+    fullDays * rates.dailyCapSen + Math.min(restHours * rates.hourlyRateSen, rates.dailyCapSen)
+  );
+}
+
+const rateSen = (what: string) =>
+  z
+    .int(`${what} must be a whole number of sen`)
+    .min(0, `${what} must not be negative`)
+    .max(MAX_PARKING_RATE_SEN, `${what} must be at most ${MAX_PARKING_RATE_SEN} sen`);
+
+const degrees = (what: string, limit: number) =>
+  z
+    .number(`${what} must be a number`)
+    .min(-limit, `${what} must be between -${limit} and ${limit}`)
+    .max(limit, `${what} must be between -${limit} and ${limit}`);
+
+/** A lot as staff add or change it: on the globe, at least one bay, the cap at least an hour. */
+export const parkingLotBody = z
+  .strictObject({
+    name: safeText().trim().min(1, "Name is required").max(100),
+    code: safeText()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9-]{0,11}$/, "Code is 1 to 12 letters, digits or hyphens"),
+    latitude: degrees("Latitude", 90),
+    longitude: degrees("Longitude", 180),
+    capacity: z
+      .int("Capacity must be a whole number of bays")
+      .min(1, "Capacity must be at least 1 bay")
+      .max(MAX_LOT_CAPACITY, `Capacity must be at most ${MAX_LOT_CAPACITY} bays`),
+    hourlyRateSen: rateSen("Hourly rate"),
+    dailyCapSen: rateSen("Daily cap"),
+    status: z.enum(PARKING_LOT_STATUSES),
+  })
+  .superRefine((lot, context) => {
+    if (lot.dailyCapSen < lot.hourlyRateSen) {
+      context.addIssue({
+        code: "custom",
+        path: ["dailyCapSen"],
+        message: "The daily cap must be at least the hourly rate",
+        params: { rule: "notBelow", other: "hourlyRateSen" },
+      });
+    }
+  })
+  .meta({ id: "ParkingLotBody" });
+export type ParkingLotBody = z.infer<typeof parkingLotBody>;
+
+const money = (options: { list?: { width: number } } = {}) =>
+  field(z.number().int(), { ...options, show: true, export: true, display: { kind: "money" } });
+
+/** UCSI Parking (39): the car parks on campus, on a map with how full each is. */
+export const parkingLots = defineModule({
+  name: "parking-lots",
+  collection: "parking-lots",
+  queryName: "parkingLots",
+  menu: "parking-lot",
+  permission: PERMISSION.parking,
+  thing: { one: "Parking Lot", many: "Parking Lots" },
+  i18n: "parking",
+  schemaId: "ParkingLot",
+  paths: {
+    list: "/parking",
+    show: "/parking-lot",
+    create: "/parking-lot/create",
+    edit: "/parking-lot/:id/edit",
+  },
+  fields: {
+    id: field(z.number().int(), { sort: true, filter: "numberRange" }),
+    name: field(z.string(), {
+      list: { width: 200 },
+      show: true,
+      sort: true,
+      search: true,
+      export: true,
+      display: { kind: "link", to: "self", idField: "id" },
+    }),
+    code: field(z.string(), {
+      list: { width: 90 },
+      show: true,
+      sort: true,
+      filter: "text",
+      search: true,
+      export: true,
+    }),
+    latitude: field(z.number(), { show: true, export: true }),
+    longitude: field(z.number(), { show: true, export: true }),
+    capacity: field(z.number().int(), {
+      list: { width: 100 },
+      show: true,
+      sort: true,
+      export: true,
+      display: { kind: "count" },
+    }),
+    /** Cars in the lot now: its active sessions. */
+    occupied: field(z.number().int(), {
+      list: { width: 100 },
+      show: true,
+      export: true,
+      display: { kind: "count" },
+    }),
+    hourlyRateSen: money({ list: { width: 120 } }),
+    dailyCapSen: money({ list: { width: 120 } }),
+    status: field(z.enum(PARKING_LOT_STATUSES), {
+      list: { width: 100 },
+      show: true,
+      filter: "choice",
+      sort: true,
+      export: true,
+      display: { kind: "tag", colours: { open: "green", closed: "grey" } },
+    }),
+    updatedAt: field(isoDateTime, { show: true, display: { kind: "dateTime" } }),
+  },
+  titleField: "name",
+  defaultSort: [
+    ["code", "asc"],
+    ["id", "asc"],
+  ],
+  create: form({
+    body: parkingLotBody,
+    audit: "parking_lot",
+    inputs: { hourlyRateSen: { kind: "money" }, dailyCapSen: { kind: "money" } },
+  }),
+  edit: form({
+    body: parkingLotBody,
+    audit: "parking_lot",
+    inputs: { hourlyRateSen: { kind: "money" }, dailyCapSen: { kind: "money" } },
+  }),
+});
+
+/** A plate as the gates read it: upper case, without spaces ("wxy 1234" is WXY1234). */
+export const plateSchema = safeText()
+  .trim()
+  .transform((plate) => plate.replace(/\s+/g, "").toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{2,10}$/, "Plate is 2 to 10 letters and digits"));
+
+/** A session registered by hand (the gate failed to read the car): it starts now. */
+export const parkingSessionBody = z
+  .strictObject({
+    accountNumber: safeText().trim().min(1, "Account number is required").max(32),
+    plate: plateSchema,
+    lotCode: safeText().trim().toUpperCase().min(1, "Lot code is required").max(12),
+  })
+  .meta({ id: "ParkingSessionBody" });
+export type ParkingSessionBody = z.infer<typeof parkingSessionBody>;
+
+/** UCSI Parking (39): each car's stay, ended by hand with its fee charged to the wallet. */
+export const parkingSessions = defineModule({
+  name: "parking-sessions",
+  collection: "parking-sessions",
+  queryName: "parkingSessions",
+  menu: "parking-session",
+  permission: PERMISSION.parking,
+  thing: { one: "Parking Session", many: "Parking Sessions" },
+  i18n: "parkingSessions",
+  schemaId: "ParkingSession",
+  paths: {
+    list: "/parking-session",
+    show: "/parking-session",
+    create: "/parking-session/create",
+  },
+  fields: {
+    id: field(z.number().int(), { sort: true, filter: "numberRange" }),
+    plate: field(z.string(), {
+      list: { width: 120 },
+      show: true,
+      filter: "text",
+      search: true,
+      export: true,
+      display: { kind: "link", to: "self", idField: "id" },
+    }),
+    lotId: field(z.number().int(), { filter: "record" }),
+    lotName: field(z.string(), {
+      list: { width: 180 },
+      show: true,
+      export: true,
+      display: { kind: "link", to: parkingLots, idField: "lotId" },
+    }),
+    userId: field(z.number().int(), { filter: "numberRange" }),
+    accountNumber: field(z.string(), {
+      list: { width: 130 },
+      show: true,
+      filter: "text",
+      search: true,
+      export: true,
+      display: { kind: "link", to: "users", idField: "userId" },
+    }),
+    userName: field(z.string(), { list: { width: 160 }, show: true, export: true }),
+    enteredAt: field(isoDateTime, {
+      list: { width: 160 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+    exitedAt: field(isoDateTime.nullable(), {
+      list: { width: 160 },
+      show: true,
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+    hourlyRateSen: money(),
+    dailyCapSen: money(),
+    feeSen: field(z.number().int().nullable(), {
+      list: { width: 110 },
+      show: true,
+      filter: "numberRange",
+      sort: true,
+      export: true,
+      display: { kind: "money" },
+    }),
+    status: field(z.enum(PARKING_SESSION_STATUSES), {
+      list: { width: 110 },
+      show: true,
+      filter: "choice",
+      sort: true,
+      export: true,
+      display: { kind: "tag", colours: { active: "blue", completed: "green", cancelled: "grey" } },
+    }),
+    paymentReference: field(z.string().nullable(), { show: true, export: true }),
+    remark: field(z.string().nullable(), { show: true, export: true }),
+    adminId: field(z.number().int().nullable()),
+    adminName: field(z.string().nullable(), {
+      show: true,
+      display: { kind: "link", to: "administrators", idField: "adminId" },
+    }),
+  },
+  titleField: "plate",
+  defaultSort: [
+    ["enteredAt", "desc"],
+    ["id", "desc"],
+  ],
+  totals: ["feeSen"],
+  actions: {
+    end: remarkAction({
+      verb: "end",
+      done: "ended",
+      when: { status: ["active"] },
+      conflictCode: "SESSION_NOT_ACTIVE",
+      audit: "parking_session",
+    }),
+    cancel: remarkAction({
+      verb: "cancel",
+      done: "cancelled",
+      when: { status: ["active"] },
+      conflictCode: "SESSION_NOT_ACTIVE",
+      danger: true,
+      audit: "parking_session",
+    }),
+  },
+  create: form({ body: parkingSessionBody, audit: "parking_session" }),
+});
+
+export type ParkingLotDto = ItemOf<typeof parkingLots>;
+export type ParkingSessionDto = ItemOf<typeof parkingSessions>;

@@ -1,0 +1,148 @@
+/**
+ * UCSI Parking, Global and the theme setting against msw: the lots page without a maps key says
+ * the map is not configured and lists the lots (no maps request, no error); Global shows every
+ * changed setting old → new before it sends only those, and refuses a bad version or e-mail in
+ * the console's words without sending anything; the theme choice is saved for the administrator.
+ */
+import { configure, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http as mswHttp, HttpResponse } from "msw";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+import GlobalPage from "../../src/app/global/global-page";
+import { ThemeCard } from "../../src/app/setting/theme-card";
+import { getCurrentAdmin, setCurrentAdmin } from "../../src/providers/current-admin";
+import { parking } from "../../src/resources/parking";
+import ParkingLotsPage from "../../src/resources/parking/lots-page";
+import type { GlobalSettingsAnswer } from "../../src/shared/global-settings";
+import type { ParkingLotDto } from "../../src/shared/modules/parking";
+import { anAdmin } from "./support/fixtures";
+import { initPageTexts } from "./support/i18n";
+import { API, useApiServer } from "./support/msw";
+import { renderPage } from "./support/render";
+
+const { server, requests } = useApiServer();
+
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeAll(async () => {
+  await initPageTexts(["common", "errors", "kit", "parking", "global", "setting"]);
+});
+
+const LOT: ParkingLotDto = {
+  id: 1,
+  name: "North Wing basement",
+  code: "NW-B1",
+  latitude: 3.0806,
+  longitude: 101.7331,
+  capacity: 320,
+  occupied: 41,
+  hourlyRateSen: 100,
+  dailyCapSen: 500,
+  status: "open",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+describe("the parking lots page without a maps key", () => {
+  it("says the map is not configured and lists the lots with their occupancy", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/parking-lots/aggregation`, () =>
+        HttpResponse.json({ parkingLots: [LOT], total: 1 }),
+      ),
+    );
+    renderPage("/parking", [parking.resource], { "/parking": <ParkingLotsPage /> });
+    expect(await screen.findByText(/The map is not configured/)).toBeInTheDocument();
+    const row = (await screen.findByText("North Wing basement")).closest("tr")!;
+    expect(within(row).getByText("41")).toBeInTheDocument();
+    expect(within(row).getByText("RM 1.00")).toBeInTheDocument();
+    expect(screen.queryByRole("alert", { name: /error/i })).toBeNull();
+    expect(
+      requests.every((request) => new URL(request.url).origin === window.location.origin),
+    ).toBe(true);
+  });
+});
+
+const SETTINGS: GlobalSettingsAnswer = {
+  supportEmail: "help@ucsi.example",
+  maintenanceEnabled: false,
+  maintenanceMessageEn: "",
+  maintenanceMessageZh: "",
+  minIosVersion: "1.0.0",
+  minAndroidVersion: "1.0.0",
+  defaultFeeRateBp: 150,
+  supportEmailFallback: "superadmin@wallet.example",
+};
+
+function renderGlobal() {
+  server.use(
+    mswHttp.get(`${API}/api/global-settings`, () => HttpResponse.json(SETTINGS)),
+    mswHttp.patch(`${API}/api/global-settings`, async ({ request }) =>
+      HttpResponse.json({ ...SETTINGS, ...((await request.json()) as object) }),
+    ),
+  );
+  return renderPage("/global", [], { "/global": <GlobalPage /> });
+}
+
+const patches = () => requests.filter((request) => request.method === "PATCH");
+
+describe("Global", () => {
+  it("shows each changed setting old → new, then sends only those", async () => {
+    renderGlobal();
+    const email = await screen.findByLabelText("Support e-mail");
+    await userEvent.clear(email);
+    await userEvent.type(email, "desk@ucsi.example");
+    const ios = screen.getByLabelText("Minimum iOS app version");
+    await userEvent.clear(ios);
+    await userEvent.type(ios, "2.4.0");
+    await userEvent.click(screen.getByRole("button", { name: "Review changes" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("help@ucsi.example")).toBeInTheDocument();
+    expect(within(dialog).getByText("desk@ucsi.example")).toBeInTheDocument();
+    expect(within(dialog).getByText("1.0.0")).toBeInTheDocument();
+    expect(within(dialog).getByText("2.4.0")).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(patches()).toHaveLength(1));
+    expect(await patches()[0]!.json()).toEqual({
+      supportEmail: "desk@ucsi.example",
+      minIosVersion: "2.4.0",
+    });
+  });
+
+  it("refuses a bad version, a bad e-mail and maintenance without its messages, sending nothing", async () => {
+    renderGlobal();
+    const email = await screen.findByLabelText("Support e-mail");
+    await userEvent.clear(email);
+    await userEvent.type(email, "not-an-email");
+    const android = screen.getByLabelText("Minimum Android app version");
+    await userEvent.clear(android);
+    await userEvent.type(android, "2.4");
+    await userEvent.click(screen.getByRole("switch"));
+    await userEvent.click(screen.getByRole("button", { name: "Review changes" }));
+    expect(
+      await screen.findByText("Enter a valid e-mail address, or leave it empty"),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Enter a version as major.minor.patch, e.g. 2.4.0"),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(patches()).toHaveLength(0);
+  });
+});
+
+describe("the theme setting", () => {
+  it("saves dark for this administrator and applies the answer", async () => {
+    setCurrentAdmin(anAdmin());
+    server.use(
+      mswHttp.patch(`${API}/api/account/admin`, async ({ request }) =>
+        HttpResponse.json(anAdmin((await request.json()) as object)),
+      ),
+    );
+    renderPage("/setting", [], { "/setting": <ThemeCard /> });
+    expect(await screen.findByRole("radio", { name: "Light" })).toBeChecked();
+    await userEvent.click(screen.getByText("Dark"));
+    await vi.waitFor(() => expect(getCurrentAdmin()?.theme).toBe("dark"));
+    expect(await patches()[0]!.json()).toEqual({ theme: "dark" });
+  });
+});
