@@ -37,6 +37,7 @@ import { moduleRoutesPlugin } from "./modules";
 import { healthRoutes } from "./routes/health";
 import { reportRoutes } from "./routes/report";
 import { ridersRoutes } from "./routes/riders";
+import { statisticsRoutes } from "./routes/statistics";
 import type { RouteDeps } from "./routes/types";
 import { userActionsRoutes } from "./routes/user-actions";
 import { userMgmtRoutes } from "./routes/user-mgmt";
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(userActionsRoutes, deps);
       await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
+      await api.register(statisticsRoutes, deps);
     },
     { prefix: API_PREFIX },
   );
