@@ -13,7 +13,7 @@ const ACTIONS: readonly ResourceAction[] = ["list", "create", "show", "edit"];
  * `CanAccess` asks the provider through a query and renders nothing while it is pending, so a
  * page could unmount mid-typing (a half-filled form emptied) whenever that query's key changed.
  */
-function RequirePermission({ code, children }: { code: number | null; children: ReactNode }) {
+export function RequirePermission({ code, children }: { code: number | null; children: ReactNode }) {
   const admin = useCurrentAdmin();
   // No administrator only happens while signing out: the session guard is about to redirect.
   if (!admin) return null;

@@ -1,13 +1,14 @@
 import { Route, Routes, useLocation } from "react-router";
 
 import { resourceModules } from "../resources";
+import { PERMISSION } from "../shared/permissions";
 import { provideResourceModules } from "./declared-resources";
 import { DocumentTitle } from "./document-title";
 import { ConsoleLayout } from "./layout/console-layout";
 import { MENU, findMenuEntry } from "./menu";
 import { ModuleTexts } from "./module-texts";
-import { DashboardPage, NotFoundPage, SettingPage } from "./pages";
-import { resourceRoutes } from "./resource-routes";
+import { DashboardPage, NotFoundPage, SettingPage, StatisticPage } from "./pages";
+import { RequirePermission, resourceRoutes } from "./resource-routes";
 import { shellPageId } from "./shell-pages";
 
 // Handed to <Refine> when this chunk loads, before any of its pages renders.
@@ -32,6 +33,16 @@ export default function SignedInConsole() {
       <Routes>
         <Route element={<ConsoleLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
+          <Route
+            path="/statistic"
+            element={
+              <RequirePermission code={PERMISSION.statistic}>
+                <ModuleTexts>
+                  <StatisticPage />
+                </ModuleTexts>
+              </RequirePermission>
+            }
+          />
           <Route
             path="/setting"
             element={

@@ -47,7 +47,7 @@ async function figures(from: string, to: string, granularity = "day"): Promise<S
 
 async function listPage(collection: string, params: Record<string, unknown>, token = superToken) {
   const search = new URLSearchParams(
-    Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)]),
+    Object.entries(params).map(([key, value]): [string, string] => [key, JSON.stringify(value)]),
   );
   const response = await app.inject({
     url: `/v1/api/${collection}/aggregation?${search.toString()}`,
