@@ -1,40 +1,30 @@
-import { Spin } from "antd";
-import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { DashboardSummary } from "../../shared/schemas/dashboard";
-import { ModuleTexts } from "../module-texts";
 import { ChartCard } from "../statistic/chart-card";
 import { trendChart } from "../statistic/chart-data";
 
 type Trend = NonNullable<DashboardSummary["trend"]>;
 
-function Trend({ days }: { days: Trend }) {
-  const { t } = useTranslation("statistic");
-  const spec = trendChart(days, t);
+/**
+ * The last 14 days' top-ups and payments (each series only under its code), as small SVG lines:
+ * the dashboard is the first screen, so it does without the chart library.
+ */
+export function TrendPanel({ days }: { days: Trend }) {
+  const { t } = useTranslation("dashboard");
+  const spec = trendChart(days, {
+    topUpSen: t("trend.topUpSen"),
+    paymentSen: t("trend.paymentSen"),
+  });
   const first = days[0]?.day ?? "";
   const last = days.at(-1)?.day ?? "";
   return (
     <ChartCard
       spec={spec}
-      title={t("charts.trend.title")}
-      xHeader={t("charts.trend.x")}
+      title={t("trend.title")}
+      xHeader={t("trend.x")}
       file={`dashboard-trend-${first}-${last}`}
-      height={240}
+      light
     />
-  );
-}
-
-/**
- * The last 14 days' top-ups and payments: its words (the statistic namespace) and the chart
- * library load after the dashboard's figures, so the first screen does not wait for them.
- */
-export function TrendPanel({ days }: { days: Trend }) {
-  return (
-    <Suspense fallback={<Spin />}>
-      <ModuleTexts>
-        <Trend days={days} />
-      </ModuleTexts>
-    </Suspense>
   );
 }

@@ -1,18 +1,17 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Empty, Flex, Segmented, Spin, Table } from "antd";
+import { Button, Empty, Flex, Segmented, Spin } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { formatRinggit } from "../../shared/money";
 import { Panel } from "../components/panel";
-import { formatDate } from "../format";
 import { downloadText } from "../kit/csv";
-import { chartCsv, chartTable, type ChartSpec } from "./chart-data";
+import { chartCsv, type ChartSpec } from "./chart-data";
+import { SparkLines } from "./spark-lines";
 
 // The chart library's own chunk: fetched when a chart is first drawn.
 const Chart = lazy(() => import("./charts"));
-
-const whole = new Intl.NumberFormat("en-US");
+// antd's Table, fetched when a chart is first read as a table.
+const ChartTable = lazy(() => import("./chart-table"));
 
 /**
  * One chart in a panel: drawn, or read as a table (the same rows: for screen readers and small
@@ -24,6 +23,7 @@ export function ChartCard({
   xHeader,
   file,
   height,
+  light,
 }: {
   spec: ChartSpec;
   title: string;
@@ -31,14 +31,12 @@ export function ChartCard({
   xHeader: string;
   file: string;
   height?: number;
+  /** Drawn as small SVG lines without the chart library (the dashboard, the first screen). */
+  light?: boolean;
 }) {
-  const { t } = useTranslation("statistic");
+  const { t } = useTranslation("common");
   const [view, setView] = useState<"chart" | "table">("chart");
   const empty = spec.points.length === 0;
-  const { series, rows } = chartTable(spec);
-  const x = (value: string) => (spec.dates ? formatDate(`${value}T00:00:00`) : value);
-  const shown = (value: number) =>
-    spec.money ? formatRinggit(Math.round(value * 100)) : whole.format(value);
 
   return (
     <Panel
@@ -50,10 +48,10 @@ export function ChartCard({
             value={view}
             onChange={(next) => setView(next as "chart" | "table")}
             options={[
-              { value: "chart", label: t("view.chart") },
-              { value: "table", label: t("view.table") },
+              { value: "chart", label: t("chart.chart") },
+              { value: "table", label: t("chart.table") },
             ]}
-            aria-label={t("view.label", { chart: title })}
+            aria-label={t("chart.label", { chart: title })}
           />
           <Button
             size="small"
@@ -61,36 +59,26 @@ export function ChartCard({
             disabled={empty}
             onClick={() => downloadText(chartCsv(spec, xHeader), `${file}.csv`)}
           >
-            {t("csv")}
+            {t("chart.csv")}
             <span className="visually-hidden"> {title}</span>
           </Button>
         </Flex>
       }
     >
       {empty ? (
-        <Empty description={t("noData")} />
+        <Empty description={t("chart.noData")} />
       ) : view === "table" ? (
-        <Table
-          size="small"
-          rowKey={([key]) => key}
-          dataSource={rows}
-          pagination={rows.length > 31 ? { pageSize: 31, showSizeChanger: false } : false}
-          scroll={{ x: "max-content" }}
-          columns={[
-            { key: "x", title: xHeader, render: (_, [key]) => x(key) },
-            ...series.map((name, index) => ({
-              key: name,
-              title: name,
-              align: "right" as const,
-              render: (_: unknown, [, values]: [string, number[]]) => shown(values[index] ?? 0),
-            })),
-          ]}
-        />
+        <Suspense fallback={<Spin />}>
+          <ChartTable spec={spec} xHeader={xHeader} />
+        </Suspense>
       ) : (
-        <div data-chart={spec.key} style={{ minHeight: height ?? 280 }}>
+        <div
+          data-chart={light ? undefined : spec.key}
+          style={{ minHeight: light ? undefined : (height ?? 280) }}
+        >
           <Suspense
             fallback={
-              <Spin tip={t("common:loading")}>
+              <Spin tip={t("loading")}>
                 <div style={{ height: height ?? 280 }} />
               </Spin>
             }

@@ -109,17 +109,15 @@ export function statisticCharts(data: Statistics, t: Translate): ChartSpec[] {
 /** The 14-day trend of the dashboard: top-ups and payments per day, in ringgit. */
 export function trendChart(
   days: ReadonlyArray<{ day: string; topUpSen?: number; paymentSen?: number }>,
-  t: Translate,
+  names: { topUpSen: string; paymentSen: string },
 ): ChartSpec {
   const points: ChartPoint[] = days.flatMap((day) => [
     ...(day.topUpSen === undefined
       ? []
-      : [{ x: day.day, series: t("statistic:figures.topUpSen"), value: ringgit(day.topUpSen) }]),
+      : [{ x: day.day, series: names.topUpSen, value: ringgit(day.topUpSen) }]),
     ...(day.paymentSen === undefined
       ? []
-      : [
-          { x: day.day, series: t("statistic:figures.paymentSen"), value: ringgit(day.paymentSen) },
-        ]),
+      : [{ x: day.day, series: names.paymentSen, value: ringgit(day.paymentSen) }]),
   ]);
   return { key: "trend", kind: "line", money: true, dates: true, points };
 }
