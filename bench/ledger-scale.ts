@@ -8,7 +8,8 @@
  * counter top-ups (POST /v1/api/top-up-transactions) spread over 20,000 wallets and all on one
  * hot wallet; the Merchant Transaction Summary of one month over every business (issue 12), and
  * a settlement run over one month of payments of the 500 merchants, timed (the history before
- * it settled first, untimed, once per store). Prints requests per second, p50 and p99 of each,
+ * it settled first, untimed, once per store); the Statistic screen's request over 90 days and the
+ * dashboard's (issue 15: p99 ≤ 100 ms on PostgreSQL, ≤ 300 ms on PGlite; dashboard ≤ 50 ms). Prints requests per second, p50 and p99 of each,
  * the run's seconds, the seed time and the targets (a run ≤ 10 s):
  * list p99 ≤ 30 ms on PostgreSQL and ≤ 120 ms on PGlite; top-ups on distinct wallets ≥ 500 per
  * second with p99 ≤ 50 ms on PostgreSQL; on the hot wallet no lost update: afterwards (server
@@ -82,6 +83,9 @@ const TARGETS = {
   topUpP99: 50,
   /** Issue 12: a month's settlement run over 500 businesses. */
   settlementRunSeconds: 10,
+  /** Issue 15: a 90-day statistics request; the dashboard's requests together. */
+  statisticsP99: { pglite: 300, postgres: 100 },
+  dashboardP99: 50,
 } as const;
 
 type Env = Record<string, string>;
@@ -150,8 +154,21 @@ function campusDay(daysAgo: number) {
 
 interface Scenario {
   name: string;
-  kind: "list" | "spread" | "hot" | "run";
+  kind: "list" | "spread" | "hot" | "run" | "statistics" | "dashboard";
 }
+
+/**
+ * Issue 15: the Statistic screen's request over the last 90 business days, by day, and the
+ * dashboard's (GET /api/dashboard/summary is all it asks; as the super administrator: every block).
+ */
+const FIGURES: Array<Scenario & { path: () => string }> = [
+  {
+    name: "statistics, 90 days",
+    kind: "statistics",
+    path: () => `/v1/api/statistics?from=${campusDay(89)}&to=${campusDay(0)}&granularity=day`,
+  },
+  { name: "dashboard", kind: "dashboard", path: () => "/v1/api/dashboard/summary" },
+];
 
 /** The top-up list's queries as the console sends them. */
 function listScenarios(
@@ -411,6 +428,16 @@ try {
         const loaded = await measureList(server, token, path, duration, processes);
         print(scenario, loaded.idle.toFixed(1), loaded, loaded.total);
       }
+      for (const scenario of FIGURES.filter(chosen)) {
+        const figuresPath = scenario.path();
+        const first = await fetch(`${server.url}${figuresPath}`, {
+          headers: { authorization: token },
+        });
+        if (!first.ok) throw new Error(`${figuresPath}: ${first.status} ${await first.text()}`);
+        await load(server, token, figuresPath, 2);
+        const loaded = await load(server, token, figuresPath, duration, { processes });
+        print(scenario, "", loaded, "");
+      }
       const path = "/v1/api/top-up-transactions";
       for (const scenario of TOP_UPS.filter(chosen)) {
         const hot = scenario.kind === "hot";
@@ -468,6 +495,10 @@ for (const { engine, scenario, measured, health } of rows) {
   const name = `${engineName(engine)} ${scenario.name}`;
   if (scenario.kind === "list") {
     const p99 = TARGETS.listP99[engine];
+    target(measured.p99 <= p99, `${name}: p99 ${measured.p99} ms ≤ ${p99} ms`);
+  } else if (scenario.kind === "statistics" || scenario.kind === "dashboard") {
+    const p99 =
+      scenario.kind === "statistics" ? TARGETS.statisticsP99[engine] : TARGETS.dashboardP99;
     target(measured.p99 <= p99, `${name}: p99 ${measured.p99} ms ≤ ${p99} ms`);
   } else if (scenario.kind === "spread" && engine === "postgres") {
     target(
