@@ -76,15 +76,19 @@ export function ChartCard({
           data-chart={light ? undefined : spec.key}
           style={{ minHeight: light ? undefined : (height ?? 280) }}
         >
-          <Suspense
-            fallback={
-              <Spin tip={t("loading")}>
-                <div style={{ height: height ?? 280 }} />
-              </Spin>
-            }
-          >
-            <Chart spec={spec} height={height} />
-          </Suspense>
+          {light ? (
+            <SparkLines spec={spec} />
+          ) : (
+            <Suspense
+              fallback={
+                <Spin tip={t("loading")}>
+                  <div style={{ height: height ?? 280 }} />
+                </Spin>
+              }
+            >
+              <Chart spec={spec} height={height} />
+            </Suspense>
+          )}
         </div>
       )}
     </Panel>
