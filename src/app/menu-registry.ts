@@ -1,7 +1,11 @@
 import { resourceModules } from "../resources";
+import { PERMISSION } from "../shared/permissions";
 
 /** Menu entries whose pages the shell itself provides rather than a resource. */
-export const SHELL_MENU_CODES = ["dashboard", "setting"] as const;
+export const SHELL_MENU_CODES = ["dashboard", "statistic", "setting"] as const;
+
+/** The codes of the shell's own pages that need one (Statistic). */
+const SHELL_PERMISSION_CODES: readonly number[] = [PERMISSION.statistic];
 
 /**
  * The menu entries that have a page in this build: the shell's own pages and every declared
@@ -13,8 +17,9 @@ export const IMPLEMENTED_MENU_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** The permission codes of the modules in this build: the ones worth granting. */
-export const IMPLEMENTED_PERMISSION_CODES: ReadonlySet<number> = new Set(
-  resourceModules.flatMap(({ resource }) =>
+export const IMPLEMENTED_PERMISSION_CODES: ReadonlySet<number> = new Set([
+  ...SHELL_PERMISSION_CODES,
+  ...resourceModules.flatMap(({ resource }) =>
     resource.meta.permissionCode === null ? [] : [resource.meta.permissionCode],
   ),
-);
+]);

@@ -57,7 +57,7 @@ function answers(page: Page) {
 
 test("the Statistic screen draws its charts in English and in Chinese", async ({ page }) => {
   await logIn(page, server.url, superAdmin.email, superAdmin.password);
-  await page.getByRole("navigation").getByRole("menuitem", { name: "Statistic" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Statistic" }).click();
   await expect(page).toHaveURL(/\/statistic/);
   await expect(page.getByRole("heading", { name: "Statistic", level: 1 })).toBeVisible();
   for (const chart of CHARTS) {

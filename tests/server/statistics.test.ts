@@ -208,6 +208,8 @@ describe("GET /api/statistics: bad input and permission", () => {
     [{ from: "2023-01-01", to: "2026-01-01", granularity: "month" }, "RANGE_TOO_LONG", "3 years"],
     [{ from: "yesterday", to: "2026-03-09", granularity: "day" }, "VALIDATION_ERROR", "from"],
     [{ from: "2026-02-30", to: "2026-03-09", granularity: "day" }, "VALIDATION_ERROR", "from"],
+    [{ from: "0000-01-01", to: "0000-01-02", granularity: "day" }, "VALIDATION_ERROR", "from"],
+    [{ from: "9999-12-30", to: "9999-12-31", granularity: "day" }, "VALIDATION_ERROR", "from"],
     [{ from: "2026-03-01", to: "2026-03-09\u0000", granularity: "day" }, "VALIDATION_ERROR", "to"],
     [{ from: "2026-03-01", to: "2026-03-09", granularity: "hour" }, "VALIDATION_ERROR", "day"],
     [{ from: "2026-03-01", to: "2026-03-09" }, "VALIDATION_ERROR", "granularity"],

@@ -163,7 +163,6 @@ export default function StatisticPage() {
             style={{ maxWidth: "100%", overflowX: "auto" }}
           />
           <DatePicker.RangePicker
-            aria-label={t("range.dates")}
             allowClear={false}
             value={[dayjs(asked.from), dayjs(asked.to)]}
             onChange={(range) => {

@@ -16,7 +16,11 @@ const calendarDay = (name: string) =>
     .refine((value) => {
       const parsed = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, `${name} must be a date that exists (YYYY-MM-DD)`);
+    }, `${name} must be a date that exists (YYYY-MM-DD)`)
+    .refine(
+      (value) => value >= "1900-01-01" && value <= "2999-12-31",
+      `${name} must be a date between 1900 and 2999`,
+    );
 
 export const statisticsQuerySchema = z.strictObject({
   from: calendarDay("from").describe("First business day of the range (BUSINESS_TIMEZONE)"),
