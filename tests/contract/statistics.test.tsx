@@ -27,7 +27,7 @@ vi.mock("../../src/app/statistic/charts", () => ({
 const { server, requests } = useApiServer();
 
 configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
   await initPageTexts(["common", "errors", "statistic", "users", "topUp"]);
@@ -183,7 +183,7 @@ describe("the Statistic screen", () => {
       .getByRole("heading", { name: "Top merchants by gross (RM)" })
       .closest("section") as HTMLElement;
     await userEvent.click(within(panel).getByText("Table"));
-    const rows = within(panel).getAllByRole("row");
+    const rows = await within(panel).findAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual([
       "MerchantThis periodPrevious period",
       "Library Café, Block BRM 20.00RM 20.00",
