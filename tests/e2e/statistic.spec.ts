@@ -21,7 +21,9 @@ let server: RunningServer;
 let superAdmin: { email: string; password: string };
 let desk: { email: string; password: string };
 
-test.describe.configure({ mode: "serial" });
+// The chart library is one ~470 kB chunk: on a busy machine it can take a while to arrive.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+const CHART_LOAD = { timeout: 90_000 };
 
 test.beforeAll(async () => {
   // The server seeds the demo campus first: on a busy machine that can outlast the hook's 2 min.
@@ -61,7 +63,7 @@ test("the Statistic screen draws its charts in English and in Chinese", async ({
   await expect(page).toHaveURL(/\/statistic/);
   await expect(page.getByRole("heading", { name: "Statistic", level: 1 })).toBeVisible();
   for (const chart of CHARTS) {
-    await expect(page.locator(`[data-chart="${chart}"] canvas`).first()).toBeVisible();
+    await expect(page.locator(`[data-chart="${chart}"] canvas`).first()).toBeVisible(CHART_LOAD);
   }
   await expect(kpi(page, "Topped up")).toContainText("RM");
   await expect(page.getByRole("heading", { name: "Money in and out (RM)" })).toBeVisible();
@@ -71,7 +73,7 @@ test("the Statistic screen draws its charts in English and in Chinese", async ({
   await expect(page.getByRole("heading", { name: "资金流入与流出（RM）" })).toBeVisible();
   await expect(kpi(page, "充值金额")).toContainText("RM");
   for (const chart of CHARTS) {
-    await expect(page.locator(`[data-chart="${chart}"] canvas`).first()).toBeVisible();
+    await expect(page.locator(`[data-chart="${chart}"] canvas`).first()).toBeVisible(CHART_LOAD);
   }
   await expect(page.getByText("statistic:", { exact: false })).toHaveCount(0);
   await switchLanguage(page, "English");
@@ -105,7 +107,7 @@ test("a chart's CSV holds what the chart draws", async ({ page }) => {
   const panel = page.locator("section").filter({
     has: page.getByRole("heading", { name: "Money in and out (RM)" }),
   });
-  await expect(panel.locator("canvas").first()).toBeVisible();
+  await expect(panel.locator("canvas").first()).toBeVisible(CHART_LOAD);
   await expect.poll(() => seen.length).toBeGreaterThan(0);
   const drawn = seen.at(-1)!;
 
