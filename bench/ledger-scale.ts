@@ -18,13 +18,14 @@
  * before it plus its amount; every wallet the spread load touched still has balance = ledger.
  *
  *   npm run bench:ledger [-- --engine pglite|postgres|both] [--rows 10000000] [--duration 10]
- *                        [--fresh] [--only list,top-up]
+ *                        [--fresh] [--only list,top-up] [--wallets 100000]
  *
  * For the load the script adds a policy version whose daily limit and maximum balance leave room
  * for thousands of top-ups on one wallet, and afterwards a version with the limits it found.
  * Seeded stores are kept under $TMPDIR/campus-wallet-bench/ledger and reused by later runs (they
  * keep the top-ups the loads added); --fresh seeds again. --rows seeds a smaller ledger (over the
- * same 100,000 wallets). --only runs the scenarios whose names contain one of the given words.
+ * same 100,000 wallets; --wallets fewer, at least 20,001 for the top-up loads). --only runs the
+ * scenarios whose names contain one of the given words.
  * PostgreSQL: BENCH_DATABASE_URL, else a throwaway cluster from Debian's postgresql package on
  * port 55434 (see bench/support/postgres.ts), stopped at the end. DATABASE_POOL_MAX defaults to
  * 4 as in bench/users-scale.ts.
@@ -64,12 +65,13 @@ const {
 } = benchArgs(
   {
     rows: { type: "string", default: "10000000" },
+    wallets: { type: "string", default: "100000" },
     only: { type: "string" },
   },
   ["postgres", "pglite"],
 );
 const ROWS = Number(args.rows.replace(/_/g, ""));
-const WALLETS = 100_000;
+const WALLETS = Number(args.wallets.replace(/_/g, ""));
 const BUSINESSES = 500;
 /** Wallets the spread top-ups go round (a wallet gets one top-up in about 40 s at 500/s). */
 const SPREAD_WALLETS = 20_000;
@@ -376,8 +378,10 @@ let postgres: PostgresServer | undefined;
 try {
   for (const engine of engines) {
     if (engine === "postgres") postgres = postgresServer(WORK, 55434);
-    const dataDir = join(WORK, `${engine}-${ROWS}`);
-    const database = `bench_ledger_${ROWS}`;
+    // A store per size (the default wallet count keeps its stores' old names).
+    const size = WALLETS === 100_000 ? `${ROWS}` : `${ROWS}-${WALLETS}`;
+    const dataDir = join(WORK, `${engine}-${size}`);
+    const database = `bench_ledger_${size.replace("-", "_")}`;
     const env = await benchStore(engine, { dataDir, database, fresh, postgres });
     const seconds = seed(env, [
       "--users",
