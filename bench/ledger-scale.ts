@@ -8,7 +8,8 @@
  * counter top-ups (POST /v1/api/top-up-transactions) spread over 20,000 wallets and all on one
  * hot wallet; the Merchant Transaction Summary of one month over every business (issue 12), and
  * a settlement run over one month of payments of the 500 merchants, timed (the history before
- * it settled first, untimed, once per store). Prints requests per second, p50 and p99 of each,
+ * it settled first, untimed, once per store); the Statistic screen's request over 90 days and the
+ * dashboard's (issue 15: p99 ≤ 100 ms on PostgreSQL, ≤ 300 ms on PGlite; dashboard ≤ 50 ms). Prints requests per second, p50 and p99 of each,
  * the run's seconds, the seed time and the targets (a run ≤ 10 s):
  * list p99 ≤ 30 ms on PostgreSQL and ≤ 120 ms on PGlite; top-ups on distinct wallets ≥ 500 per
  * second with p99 ≤ 50 ms on PostgreSQL; on the hot wallet no lost update: afterwards (server
@@ -17,13 +18,14 @@
  * before it plus its amount; every wallet the spread load touched still has balance = ledger.
  *
  *   npm run bench:ledger [-- --engine pglite|postgres|both] [--rows 10000000] [--duration 10]
- *                        [--fresh] [--only list,top-up]
+ *                        [--fresh] [--only list,top-up] [--wallets 100000]
  *
  * For the load the script adds a policy version whose daily limit and maximum balance leave room
  * for thousands of top-ups on one wallet, and afterwards a version with the limits it found.
  * Seeded stores are kept under $TMPDIR/campus-wallet-bench/ledger and reused by later runs (they
  * keep the top-ups the loads added); --fresh seeds again. --rows seeds a smaller ledger (over the
- * same 100,000 wallets). --only runs the scenarios whose names contain one of the given words.
+ * same 100,000 wallets; --wallets fewer, enough for 20,000 active wallets and one more). --only runs the
+ * scenarios whose names contain one of the given words.
  * PostgreSQL: BENCH_DATABASE_URL, else a throwaway cluster from Debian's postgresql package on
  * port 55434 (see bench/support/postgres.ts), stopped at the end. DATABASE_POOL_MAX defaults to
  * 4 as in bench/users-scale.ts.
@@ -63,12 +65,13 @@ const {
 } = benchArgs(
   {
     rows: { type: "string", default: "10000000" },
+    wallets: { type: "string", default: "100000" },
     only: { type: "string" },
   },
   ["postgres", "pglite"],
 );
 const ROWS = Number(args.rows.replace(/_/g, ""));
-const WALLETS = 100_000;
+const WALLETS = Number(args.wallets.replace(/_/g, ""));
 const BUSINESSES = 500;
 /** Wallets the spread top-ups go round (a wallet gets one top-up in about 40 s at 500/s). */
 const SPREAD_WALLETS = 20_000;
@@ -82,6 +85,9 @@ const TARGETS = {
   topUpP99: 50,
   /** Issue 12: a month's settlement run over 500 businesses. */
   settlementRunSeconds: 10,
+  /** Issue 15: a 90-day statistics request; the dashboard's requests together. */
+  statisticsP99: { pglite: 300, postgres: 100 },
+  dashboardP99: 50,
 } as const;
 
 type Env = Record<string, string>;
@@ -150,8 +156,21 @@ function campusDay(daysAgo: number) {
 
 interface Scenario {
   name: string;
-  kind: "list" | "spread" | "hot" | "run";
+  kind: "list" | "spread" | "hot" | "run" | "statistics" | "dashboard";
 }
+
+/**
+ * Issue 15: the Statistic screen's request over the last 90 business days, by day, and the
+ * dashboard's (GET /api/dashboard/summary is all it asks; as the super administrator: every block).
+ */
+const FIGURES: Array<Scenario & { path: () => string }> = [
+  {
+    name: "statistics, 90 days",
+    kind: "statistics",
+    path: () => `/v1/api/statistics?from=${campusDay(89)}&to=${campusDay(0)}&granularity=day`,
+  },
+  { name: "dashboard", kind: "dashboard", path: () => "/v1/api/dashboard/summary" },
+];
 
 /** The top-up list's queries as the console sends them. */
 function listScenarios(
@@ -359,8 +378,10 @@ let postgres: PostgresServer | undefined;
 try {
   for (const engine of engines) {
     if (engine === "postgres") postgres = postgresServer(WORK, 55434);
-    const dataDir = join(WORK, `${engine}-${ROWS}`);
-    const database = `bench_ledger_${ROWS}`;
+    // A store per size (the default wallet count keeps its stores' old names).
+    const size = WALLETS === 100_000 ? `${ROWS}` : `${ROWS}-${WALLETS}`;
+    const dataDir = join(WORK, `${engine}-${size}`);
+    const database = `bench_ledger_${size.replace("-", "_")}`;
     const env = await benchStore(engine, { dataDir, database, fresh, postgres });
     const seconds = seed(env, [
       "--users",
@@ -410,6 +431,16 @@ try {
         const path = listPath(scenario.collection ?? "top-up-transactions", scenario.params);
         const loaded = await measureList(server, token, path, duration, processes);
         print(scenario, loaded.idle.toFixed(1), loaded, loaded.total);
+      }
+      for (const scenario of FIGURES.filter(chosen)) {
+        const figuresPath = scenario.path();
+        const first = await fetch(`${server.url}${figuresPath}`, {
+          headers: { authorization: token },
+        });
+        if (!first.ok) throw new Error(`${figuresPath}: ${first.status} ${await first.text()}`);
+        await load(server, token, figuresPath, 2);
+        const loaded = await load(server, token, figuresPath, duration, { processes });
+        print(scenario, "", loaded, "");
       }
       const path = "/v1/api/top-up-transactions";
       for (const scenario of TOP_UPS.filter(chosen)) {
@@ -469,6 +500,12 @@ for (const { engine, scenario, measured, health } of rows) {
   if (scenario.kind === "list") {
     const p99 = TARGETS.listP99[engine];
     target(measured.p99 <= p99, `${name}: p99 ${measured.p99} ms ≤ ${p99} ms`);
+  } else if (scenario.kind === "statistics" || scenario.kind === "dashboard") {
+    const p99 =
+      scenario.kind === "statistics" ? TARGETS.statisticsP99[engine] : TARGETS.dashboardP99;
+    // No answer within the load is no p99 at all.
+    const answered = measured.requestsPerSecond > 0;
+    target(answered && measured.p99 <= p99, `${name}: p99 ${measured.p99} ms ≤ ${p99} ms`);
   } else if (scenario.kind === "spread" && engine === "postgres") {
     target(
       measured.requestsPerSecond >= TARGETS.topUpsPerSecond,

@@ -39,6 +39,7 @@ import { globalSettingsRoutes } from "./services/global-settings";
 import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
 import { ridersRoutes } from "./routes/riders";
+import { statisticsRoutes } from "./routes/statistics";
 import type { RouteDeps } from "./routes/types";
 import { userActionsRoutes } from "./routes/user-actions";
 import { userMgmtRoutes } from "./routes/user-mgmt";
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(reportRoutes, deps);
       await api.register(walletAppRoutes, deps);
       await api.register(globalSettingsRoutes, deps);
+      await api.register(statisticsRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

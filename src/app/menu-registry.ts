@@ -2,10 +2,10 @@ import { resourceModules } from "../resources";
 import { PERMISSION } from "../shared/permissions";
 
 /** Menu entries whose pages the shell itself provides rather than a resource. */
-export const SHELL_MENU_CODES = ["dashboard", "setting", "global"] as const;
+export const SHELL_MENU_CODES = ["dashboard", "statistic", "setting", "global"] as const;
 
-/** The permission codes of the shell's own pages (Global). */
-const SHELL_PERMISSION_CODES: readonly number[] = [PERMISSION.global];
+/** The permission codes of the shell's own pages that need one (Statistic, Global). */
+const SHELL_PERMISSION_CODES: readonly number[] = [PERMISSION.statistic, PERMISSION.global];
 
 /**
  * The menu entries that have a page in this build: the shell's own pages and every declared

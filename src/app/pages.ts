@@ -2,6 +2,7 @@ import { lazy } from "react";
 
 /** The shell's own pages, each its own chunk (resources declare theirs in src/resources). */
 export const DashboardPage = lazy(() => import("./dashboard/dashboard-page"));
+export const StatisticPage = lazy(() => import("./statistic/statistic-page"));
 export const SettingPage = lazy(() => import("./setting/setting-page"));
 export const GlobalPage = lazy(() => import("./global/global-page"));
 

@@ -7,7 +7,7 @@ import { ConsoleLayout } from "./layout/console-layout";
 import { MENU, findMenuEntry } from "./menu";
 import { ModuleTexts } from "./module-texts";
 import { PERMISSION } from "../shared/permissions";
-import { DashboardPage, GlobalPage, NotFoundPage, SettingPage } from "./pages";
+import { DashboardPage, GlobalPage, NotFoundPage, SettingPage, StatisticPage } from "./pages";
 import { RequirePermission, resourceRoutes } from "./resource-routes";
 import { shellPageId } from "./shell-pages";
 
@@ -33,6 +33,16 @@ export default function SignedInConsole() {
       <Routes>
         <Route element={<ConsoleLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
+          <Route
+            path="/statistic"
+            element={
+              <RequirePermission code={PERMISSION.statistic}>
+                <ModuleTexts>
+                  <StatisticPage />
+                </ModuleTexts>
+              </RequirePermission>
+            }
+          />
           <Route
             path="/setting"
             element={

@@ -28,6 +28,7 @@ export const NAMESPACES: readonly string[] = [
   "common",
   "menu",
   "dashboard",
+  "statistic",
   "setting",
   "admin",
   "errors",

@@ -1,7 +1,8 @@
 /**
- * The dashboard's pending figures (GET /api/dashboard/summary `pending`, code 0) and where each
- * leads: the Approval list, the Change Contact list filtered to pending, the users list filtered to
- * riders whose verification is pending.
+ * The dashboard's queues (GET /api/dashboard/summary `pending`, src/shared/dashboard-queues.ts)
+ * and where each leads: the Approval list, the Change Contact list filtered to pending, the users
+ * list filtered to riders whose verification is pending, Business Approval, and the business
+ * update requests filtered to pending.
  */
 import { parseTableParams } from "@refinedev/core";
 import { describe, expect, it } from "vitest";
@@ -16,8 +17,14 @@ function filtersOf(link: string | undefined) {
 }
 
 describe("dashboard: pending figures", () => {
-  it("shows approvals, contact changes and rider verifications", () => {
-    expect(pending.figures).toEqual(["approvals", "changeContact", "riderVerifications"]);
+  it("shows every queue: approvals, contact changes, rider verifications and the merchants'", () => {
+    expect(pending.figures).toEqual([
+      "approvals",
+      "changeContact",
+      "riderVerifications",
+      "businessApprovals",
+      "businessUpdates",
+    ]);
     const summary = { pending: { approvals: 3, changeContact: 2, riderVerifications: 1 } };
     expect(figureOf(summary, "pending", "changeContact")).toBe(2);
     expect(figureOf({}, "pending", "approvals")).toBeUndefined();
@@ -32,6 +39,11 @@ describe("dashboard: pending figures", () => {
     expect(filtersOf(pending.linkFor("riderVerifications"))).toEqual({
       path: "/user-mgmt",
       filters: [{ field: "riderVerification", operator: "eq", value: "pending" }],
+    });
+    expect(pending.linkFor("businessApprovals")).toBe("/business-approval");
+    expect(filtersOf(pending.linkFor("businessUpdates"))).toEqual({
+      path: "/business-update",
+      filters: [{ field: "status", operator: "eq", value: "pending" }],
     });
   });
 });

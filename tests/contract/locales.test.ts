@@ -27,6 +27,8 @@ const STABLE_CODES = [
   "RATE_LIMITED",
   "METHOD_NOT_ALLOWED",
   "INTERNAL_ERROR",
+  "RANGE_REVERSED",
+  "RANGE_TOO_LONG",
 ];
 
 describe("errors texts", () => {

@@ -69,6 +69,7 @@ test("a super administrator creates a User-only administrator, who then sees onl
   await logIn(page, server.url, superAdmin.email, superAdmin.password);
   await expectMenu(page, [
     "Dashboard",
+    "Statistic",
     "Admin",
     "User",
     "Business",

@@ -13,7 +13,9 @@ import {
 } from "../../server/db/schema";
 import { topUpWallet } from "../../server/services/ledger";
 import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
-import { auth, createTestApp, DEMO, login } from "./support/app";
+import { PERMISSION } from "../../src/shared/permissions";
+import type { Statistics } from "../../src/shared/schemas/statistics";
+import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { insertUser } from "./support/user-fixtures";
 
@@ -85,7 +87,7 @@ describe("GET /api/dashboard/summary: pending work", () => {
       newValue: "+60 12-9999999",
     });
     const after = await summary(DEMO.superAdmin.email, DEMO.superAdmin.password);
-    expect(after.pending).toEqual({
+    expect(after.pending).toMatchObject({
       approvals: before.approvals,
       changeContact: before.changeContact + 1,
       riderVerifications: before.riderVerifications + 1,
@@ -95,7 +97,7 @@ describe("GET /api/dashboard/summary: pending work", () => {
   it("leaves the pending block out without User (0)", async () => {
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
     expect(finance.pending).toBeUndefined();
-    expect(Object.keys(finance)).toEqual(["today"]);
+    expect(Object.keys(finance).sort()).toEqual(["today", "trend"]);
   });
 });
 
@@ -124,8 +126,8 @@ describe("GET /api/dashboard/summary: today's money", () => {
     const after = (await summary(DEMO.finance.email, DEMO.finance.password)).today!;
     expect(after).toEqual({
       ...before,
-      topUps: before.topUps + 1,
-      topUpSen: before.topUpSen + 2_345,
+      topUps: before.topUps! + 1,
+      topUpSen: before.topUpSen! + 2_345,
     });
     const desk = await summary(DEMO.userDesk.email, DEMO.userDesk.password);
     expect(desk.today).toBeUndefined();
@@ -142,14 +144,80 @@ describe("GET /api/dashboard/summary: merchants", () => {
       .from(businessUpdateRequests)
       .where(eq(businessUpdateRequests.status, "pending"));
     expect(everything.businesses).toEqual({
-      pending: countOf("pending"),
       approved: countOf("approved"),
       suspended: countOf("suspended"),
-      updateRequests: requests!.pending,
     });
-    expect(everything.businesses?.pending).toBeGreaterThan(0);
-    expect(everything.businesses?.updateRequests).toBeGreaterThan(0);
+    expect(everything.pending).toMatchObject({
+      businessApprovals: countOf("pending"),
+      businessUpdates: requests!.pending,
+    });
+    expect(everything.pending?.businessApprovals).toBeGreaterThan(0);
+    expect(everything.pending?.businessUpdates).toBeGreaterThan(0);
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
     expect(finance.businesses).toBeUndefined();
+  });
+});
+
+describe("GET /api/dashboard/summary: each queue and figure under its own code", () => {
+  it("gives the user desk only the user queues, and a business desk only the business ones", async () => {
+    const desk = await summary(DEMO.userDesk.email, DEMO.userDesk.password);
+    expect(Object.keys(desk.pending ?? {}).sort()).toEqual([
+      "approvals",
+      "changeContact",
+      "riderVerifications",
+    ]);
+    expect(desk.businesses).toBeUndefined();
+    const superToken = (await login(app, DEMO.superAdmin)).token;
+    const business = await createAdmin(app, superToken, [PERMISSION.business]);
+    const answer = await app.inject({
+      url: "/v1/api/dashboard/summary",
+      headers: auth(business.token),
+    });
+    const merchantsOnly = answer.json<DashboardSummary>();
+    expect(Object.keys(merchantsOnly.pending ?? {}).sort()).toEqual([
+      "businessApprovals",
+      "businessUpdates",
+    ]);
+    expect(merchantsOnly.users).toBeUndefined();
+    expect(merchantsOnly.today).toBeUndefined();
+  });
+
+  it("draws a 14-day trend ending today: top-ups for Top Up (33), payments for Settlement (35)", async () => {
+    const superToken = (await login(app, DEMO.superAdmin)).token;
+    const figuresOf = async (codes: number[]) => {
+      const { token } = await createAdmin(app, superToken, codes);
+      const response = await app.inject({
+        url: "/v1/api/dashboard/summary",
+        headers: auth(token),
+      });
+      return response.json<DashboardSummary>();
+    };
+    const topUpsOnly = await figuresOf([PERMISSION.topUp]);
+    const paymentsOnly = await figuresOf([PERMISSION.settlement]);
+    const both = await summary(DEMO.finance.email, DEMO.finance.password);
+    expect(both.trend).toHaveLength(14);
+    expect(both.trend!.at(-1)!.day).toBe(both.today!.businessDay);
+    const { day: _day, ...lastDay } = both.trend!.at(-1)!;
+    expect({ businessDay: both.today!.businessDay, ...lastDay }).toEqual(both.today);
+    expect(Object.keys(topUpsOnly.today!).sort()).toEqual(["businessDay", "topUpSen", "topUps"]);
+    expect(Object.keys(paymentsOnly.today!).sort()).toEqual([
+      "businessDay",
+      "paymentSen",
+      "payments",
+    ]);
+    expect(topUpsOnly.trend!.every((day) => day.payments === undefined)).toBe(true);
+    expect(paymentsOnly.trend!.every((day) => day.topUps === undefined)).toBe(true);
+    // The demo campus pays every day of the last two weeks.
+    expect(both.trend!.filter((day) => day.paymentSen! > 0).length).toBeGreaterThan(7);
+    // A day of the trend is that day's statistics.
+    const { token } = await createAdmin(app, superToken, [PERMISSION.statistic]);
+    const day = both.trend![5]!.day;
+    const response = await app.inject({
+      url: `/v1/api/statistics?from=${day}&to=${day}&granularity=day`,
+      headers: auth(token),
+    });
+    const statistics = response.json<Statistics>();
+    expect(statistics.totals.topUpSen.current).toBe(both.trend![5]!.topUpSen);
+    expect(statistics.totals.paymentSen.current).toBe(both.trend![5]!.paymentSen);
   });
 });

@@ -40,6 +40,7 @@ describe("the side menu", () => {
     expect(seen(admin([8]), IMPLEMENTED_MENU_CODES)).toEqual(["dashboard", "admin", "setting"]);
     expect(seen(admin([], true), IMPLEMENTED_MENU_CODES)).toEqual([
       "dashboard",
+      "statistic",
       "admin",
       "user>user-approval",
       "user>user-mgmt",

@@ -6,7 +6,8 @@ import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
 import { FigureTile } from "./figure-tile";
-import { DASHBOARD_SECTIONS, figureOf, type DashboardSummary } from "./sections";
+import { DASHBOARD_SECTIONS, figureOf, type DashboardSummary, type SectionKey } from "./sections";
+import { TrendPanel } from "./trend-panel";
 
 export const DASHBOARD_SUMMARY_PATH = "/api/dashboard/summary";
 
@@ -21,6 +22,9 @@ export default function DashboardPage() {
   });
   const summary: DashboardSummary | undefined = result.data;
   const sections = DASHBOARD_SECTIONS.filter((section) => summary?.[section.key]);
+  // A section shows the figures the server sent: each queue and amount has its own code.
+  const sent = (key: SectionKey) => (figure: string) =>
+    figureOf(summary, key, figure) !== undefined;
 
   return (
     <>
@@ -48,7 +52,7 @@ export default function DashboardPage() {
           onRetry={() => void query.refetch()}
           title={t("loadFailed")}
         />
-      ) : sections.length === 0 ? (
+      ) : sections.length === 0 && !summary?.trend ? (
         <Alert type="info" showIcon message={t("empty")} />
       ) : (
         <Row gutter={[16, 16]}>
@@ -56,7 +60,7 @@ export default function DashboardPage() {
             <Col key={section.key} xs={24} xl={12}>
               <Panel title={t(`${section.key}.title`)}>
                 <Row gutter={[16, 16]}>
-                  {section.figures.map((figure) => (
+                  {section.figures.filter(sent(section.key)).map((figure) => (
                     <Col key={figure} xs={12} md={6}>
                       <FigureTile
                         section={t(`${section.key}.title`)}
@@ -71,6 +75,11 @@ export default function DashboardPage() {
               </Panel>
             </Col>
           ))}
+          {summary?.trend && (
+            <Col xs={24}>
+              <TrendPanel days={summary.trend} />
+            </Col>
+          )}
         </Row>
       )}
     </>

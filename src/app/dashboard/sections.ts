@@ -1,5 +1,6 @@
 import { stringifyTableParams } from "@refinedev/core";
 import { resourceModules } from "../../resources";
+import { DASHBOARD_QUEUES } from "../../shared/dashboard-queues";
 import type { DashboardSummary } from "../../shared/schemas/dashboard";
 
 /**
@@ -62,12 +63,26 @@ function topUpsOn(day: string | undefined): string | undefined {
   return `${list}?${query}`;
 }
 
-/** Where each pending figure's work is done. */
-const PENDING_LINKS: Record<string, () => string | undefined> = {
-  approvals: () => listOf("user-approval"),
-  changeContact: () => filteredLink("user-change-contact", "status", "pending"),
-  riderVerifications: () => filteredLink("user-mgmt", "riderVerification", "pending"),
-};
+/** The Merchant Transaction Summary of one business day. */
+function summaryOn(day: string | undefined): string | undefined {
+  const list = listOf("merchant-transaction-summary");
+  if (!list || !day) return undefined;
+  const query = stringifyTableParams({
+    filters: [{ field: "day", operator: "between", value: [day, day] }],
+    sorters: [],
+    pagination: { currentPage: 1, pageSize: 10 },
+  });
+  return `${list}?${query}`;
+}
+
+/** Where each queue's work is done: its list, filtered to the waiting rows when needed. */
+function queueLink(key: string): string | undefined {
+  const queue = DASHBOARD_QUEUES.find((candidate) => candidate.key === key);
+  if (!queue) return undefined;
+  return "filter" in queue
+    ? filteredLink(queue.menu, queue.filter.field, queue.filter.value)
+    : listOf(queue.menu);
+}
 
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
@@ -82,26 +97,22 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   },
   {
     key: "pending",
-    figures: ["approvals", "changeContact", "riderVerifications"],
-    linkFor: (figure) => PENDING_LINKS[figure]?.(),
+    figures: DASHBOARD_QUEUES.map((queue) => queue.key),
+    linkFor: queueLink,
   },
   {
     key: "businesses",
-    figures: ["pending", "updateRequests", "approved", "suspended"],
-    linkFor: (figure) =>
-      figure === "pending"
-        ? listOf("business-approval")
-        : figure === "updateRequests"
-          ? filteredLink("business-update", "status", "pending")
-          : filteredLink("business-mgmt", "status", figure),
+    figures: ["approved", "suspended"],
+    linkFor: (figure) => filteredLink("business-mgmt", "status", figure),
   },
   {
     key: "today",
     figures: ["topUps", "topUpSen", "payments", "paymentSen"],
     money: ["topUpSen", "paymentSen"],
-    // Payments get their list with the merchant transaction summary (issue 12).
     linkFor: (figure, summary) =>
-      figure.startsWith("topUp") ? topUpsOn(summary?.today?.businessDay) : undefined,
+      figure.startsWith("topUp")
+        ? topUpsOn(summary?.today?.businessDay)
+        : summaryOn(summary?.today?.businessDay),
   },
 ];
 

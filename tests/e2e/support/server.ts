@@ -47,8 +47,8 @@ export async function startServer({
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const url = `http://127.0.0.1:${port}`;
-  // A first start migrates and seeds (10-15 s idle); E2E_START_TIMEOUT_MS for a crowded machine.
-  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000);
+  // A first start migrates and seeds (10-15 s idle); E2E_SERVER_START_MS for a crowded machine.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {

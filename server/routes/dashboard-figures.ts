@@ -1,0 +1,98 @@
+/**
+ * The dashboard's queues and its money trend (server/routes/dashboard.ts): each queue's
+ * condition, keyed as in src/shared/dashboard-queues.ts, counted in one statement; the last 14
+ * business days' top-ups (ledger) and payments (the merchant summary's roll-up, merchant_days).
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+import type { DashboardQueue, DashboardQueueKey } from "../../src/shared/dashboard-queues";
+import { businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
+import type { Db } from "../db";
+import {
+  businesses,
+  businessUpdateRequests,
+  changeContactSubmissions,
+  riders,
+  users,
+} from "../db/schema";
+import { addDays } from "../services/statistics";
+
+/** What each queue counts: the rows waiting for a decision. */
+const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {
+  approvals: sql`select count(*) from ${users} where ${users.approvalStatus} = 'pending'`,
+  changeContact: sql`select count(*) from ${changeContactSubmissions}
+                     where ${changeContactSubmissions.status} = 'pending'`,
+  riderVerifications: sql`select count(*) from ${riders}
+                          where ${riders.verificationStatus} = 'pending'`,
+  businessApprovals: sql`select count(*) from ${businesses} where ${businesses.status} = 'pending'`,
+  businessUpdates: sql`select count(*) from ${businessUpdateRequests}
+                       where ${businessUpdateRequests.status} = 'pending'`,
+};
+
+/** The given queues' counts, in one round trip. */
+export async function queueCounts(
+  db: Db,
+  queues: ReadonlyArray<DashboardQueue & { key: DashboardQueueKey }>,
+): Promise<Partial<Record<DashboardQueueKey, number>>> {
+  const columns = sql.join(
+    queues.map((queue) => sql`(${QUEUE_ROWS[queue.key]})::int as ${sql.identifier(queue.key)}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<Record<DashboardQueueKey, number>>(sql`select ${columns}`);
+  return rows[0] ?? {};
+}
+
+export const TREND_DAYS = 14;
+
+export interface TrendDay {
+  day: string;
+  topUps?: number;
+  topUpSen?: number;
+  payments?: number;
+  paymentSen?: number;
+}
+
+/**
+ * The last TREND_DAYS business days, oldest first, today last: successful top-ups when
+ * `topUps`, payments (succeeded, refunded since included) when `payments`.
+ */
+export async function moneyTrend(
+  db: Db,
+  wanted: { topUps: boolean; payments: boolean },
+  now: Date = new Date(),
+): Promise<TrendDay[]> {
+  const today = businessDayOf(now);
+  const first = addDays(today, 1 - TREND_DAYS);
+  const days: TrendDay[] = Array.from({ length: TREND_DAYS }, (_, index) => ({
+    day: addDays(first, index),
+    ...(wanted.topUps ? { topUps: 0, topUpSen: 0 } : {}),
+    ...(wanted.payments ? { payments: 0, paymentSen: 0 } : {}),
+  }));
+  const byDay = new Map(days.map((entry) => [entry.day, entry]));
+  type Row = { day: string; n: number; sen: string };
+  const [topUps, payments] = await Promise.all([
+    wanted.topUps
+      ? db.execute<Row>(sql`
+          select (created_at at time zone ${businessTimeZone()})::date::text as day,
+                 count(*)::int as n, coalesce(sum(amount_sen), 0) as sen
+          from wallet_transactions
+          where type = 'top_up' and status = 'success' and created_at >= ${businessDayStart(first)}
+          group by 1`)
+      : undefined,
+    wanted.payments
+      ? db.execute<Row>(sql`
+          select day::text as day, sum(payment_count)::int as n, coalesce(sum(gross_sen), 0) as sen
+          from merchant_days where day >= ${first}::date
+          group by 1`)
+      : undefined,
+  ]);
+  for (const row of topUps?.rows ?? []) {
+    const entry = byDay.get(row.day);
+    if (entry) Object.assign(entry, { topUps: row.n, topUpSen: Number(row.sen) });
+  }
+  for (const row of payments?.rows ?? []) {
+    const entry = byDay.get(row.day);
+    if (entry) Object.assign(entry, { payments: row.n, paymentSen: Number(row.sen) });
+  }
+  return days;
+}

@@ -1,0 +1,246 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { App } from "../../server/app";
+import type { Db } from "../../server/db";
+import { wallets } from "../../server/db/schema";
+import { payFromWallet, refundPayment, topUpWallet } from "../../server/services/ledger";
+import { addDays, bucketsOf } from "../../server/services/statistics";
+import { PERMISSION } from "../../src/shared/permissions";
+import type { Statistics } from "../../src/shared/schemas/statistics";
+import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
+import { createTestDatabase, type TestDatabase } from "./support/database";
+import { atDaysAgo, daysAgo, insertBusiness } from "./support/money-fixtures";
+import { insertUser } from "./support/user-fixtures";
+
+let testDb: TestDatabase;
+let db: Db;
+let app: App;
+/** An administrator holding Statistic (32) only. */
+let analyst: string;
+let superToken: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.database.db;
+  app = await createTestApp(testDb);
+  superToken = (await login(app, DEMO.superAdmin)).token;
+  analyst = (await createAdmin(app, superToken, [PERMISSION.statistic])).token;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const statistics = (query: Record<string, string>, token = analyst) =>
+  app.inject({
+    url: `/v1/api/statistics?${new URLSearchParams(query).toString()}`,
+    headers: auth(token),
+  });
+
+async function figures(from: string, to: string, granularity = "day"): Promise<Statistics> {
+  const response = await statistics({ from, to, granularity });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Statistics>();
+}
+
+async function listPage(collection: string, params: Record<string, unknown>, token = superToken) {
+  const search = new URLSearchParams(
+    Object.entries(params).map(([key, value]): [string, string] => [key, JSON.stringify(value)]),
+  );
+  const response = await app.inject({
+    url: `/v1/api/${collection}/aggregation?${search.toString()}`,
+    headers: auth(token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Record<string, unknown> & { totals?: Record<string, number> }>();
+}
+
+/** Every row of a filtered list, page by page: how many, and the sum of `field`. */
+async function listSum(collection: string, key: string, filter: object, field: string) {
+  let rows = 0;
+  let sum = 0;
+  for (let page = 1; ; page += 1) {
+    const answer = await listPage(collection, { filter, pagination: { page, pageSize: 100 } });
+    const items = answer[key] as Array<Record<string, number>>;
+    rows += items.length;
+    sum += items.reduce((total, item) => total + item[field]!, 0);
+    if (items.length < 100) return { rows, sum };
+  }
+}
+
+describe("GET /api/statistics: buckets and periods", () => {
+  it("cuts a range into days, Monday weeks and months, each labelled by its first day inside", () => {
+    expect(bucketsOf("2026-01-30", "2026-02-02", "day")).toEqual([
+      "2026-01-30",
+      "2026-01-31",
+      "2026-02-01",
+      "2026-02-02",
+    ]);
+    // 2026-01-28 is a Wednesday: its week is cut; the next starts on Monday 2 February.
+    expect(bucketsOf("2026-01-28", "2026-02-10", "week")).toEqual([
+      "2026-01-28",
+      "2026-02-02",
+      "2026-02-09",
+    ]);
+    expect(bucketsOf("2026-01-15", "2026-03-01", "month")).toEqual([
+      "2026-01-15",
+      "2026-02-01",
+      "2026-03-01",
+    ]);
+  });
+
+  it("answers each figure with the previous range of the same length, and series that add up", async () => {
+    const from = daysAgo(30);
+    const to = daysAgo(1);
+    const answer = await figures(from, to, "week");
+    expect(answer.previousTo).toBe(addDays(from, -1));
+    expect(answer.previousFrom).toBe(addDays(from, -30));
+    expect(answer.series.map((entry) => entry.bucket)).toEqual(bucketsOf(from, to, "week"));
+    for (const figure of ["newUsers", "topUps", "topUpSen", "payments", "paymentSen"] as const) {
+      const summed = answer.series.reduce((total, entry) => total + entry[figure], 0);
+      expect(summed, figure).toBe(answer.totals[figure].current);
+    }
+    // The demo campus has 90 days of money: both periods hold some.
+    expect(answer.totals.topUps.current).toBeGreaterThan(0);
+    expect(answer.totals.topUps.previous).toBeGreaterThan(0);
+    expect(answer.totals.payments.current).toBeGreaterThan(0);
+    expect(answer.totals.activeUsers.current).toBeGreaterThan(0);
+    expect(answer.totals.settlementsPaid.current).toBeGreaterThan(0);
+    // Active users of the range are at least those of its busiest bucket, at most their sum.
+    const active = answer.series.map((entry) => entry.activeUsers);
+    expect(answer.totals.activeUsers.current).toBeGreaterThanOrEqual(Math.max(...active));
+    expect(answer.totals.activeUsers.current).toBeLessThanOrEqual(active.reduce((a, b) => a + b));
+    const byRole = Object.values(answer.newUsersByRole).reduce((t, f) => t + f.current, 0);
+    expect(byRole).toBe(answer.totals.newUsers.current);
+    const byChannel = Object.values(answer.topUpsByChannel).reduce((t, f) => t + f.sen.current, 0);
+    expect(byChannel).toBe(answer.totals.topUpSen.current);
+    const grosses = answer.topMerchants.map((merchant) => merchant.grossSen);
+    expect(grosses).toEqual([...grosses].sort((a, b) => b - a));
+    expect(grosses.length).toBeGreaterThan(0);
+  });
+
+  it("counts a new user, a top-up, a payment and a refund of today in today's bucket", async () => {
+    const today = daysAgo(0);
+    const before = await figures(today, today);
+    const user = await insertUser(db, { role: "staff", approvalStatus: "approved" });
+    await db.insert(wallets).values({ userId: user.id });
+    const business = await insertBusiness(db);
+    await db.transaction((tx) =>
+      topUpWallet(tx, { userId: user.id }, { amountSen: 5_000, channel: "card" }),
+    );
+    const payment = await db.transaction((tx) =>
+      payFromWallet(tx, { userId: user.id, businessId: business.id, amountSen: 1_200 }),
+    );
+    await db.transaction((tx) => refundPayment(tx, payment.id, { amountSen: 200 }));
+    // Yesterday's top-up is the previous period's.
+    await db.transaction((tx) =>
+      topUpWallet(tx, { userId: user.id }, { amountSen: 700, channel: "fpx", at: atDaysAgo(1) }),
+    );
+    const after = await figures(today, today);
+    const delta = (figure: keyof Statistics["totals"]) =>
+      after.totals[figure].current - before.totals[figure].current;
+    // The user and the business's owner (insertBusiness makes one).
+    expect(delta("newUsers")).toBe(2);
+    expect(after.newUsersByRole.staff.current - before.newUsersByRole.staff.current).toBe(1);
+    expect(delta("topUps")).toBe(1);
+    expect(delta("topUpSen")).toBe(5_000);
+    expect(after.topUpsByChannel.card.sen.current - before.topUpsByChannel.card.sen.current).toBe(
+      5_000,
+    );
+    expect(delta("payments")).toBe(1);
+    expect(delta("paymentSen")).toBe(1_200);
+    expect(delta("refunds")).toBe(1);
+    expect(delta("refundSen")).toBe(200);
+    expect(delta("activeUsers")).toBe(1);
+    expect(after.totals.topUpSen.previous - before.totals.topUpSen.previous).toBe(700);
+    expect(after.topMerchants.some((merchant) => merchant.businessId === business.id)).toBe(true);
+  });
+});
+
+describe("GET /api/statistics: agreement with the lists", () => {
+  it("equals, for random ranges, the filtered totals of the top-up, summary and settlement lists", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 95 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom("day", "week", "month"),
+        async (endAgo, length, granularity) => {
+          const to = daysAgo(endAgo);
+          const from = addDays(to, -length);
+          const answer = await figures(from, to, granularity);
+          const range = { $gte: from, $lte: to };
+          const topUps = await listSum(
+            "top-up-transactions",
+            "topUpTransactions",
+            { status: "success", createdAt: range },
+            "amountSen",
+          );
+          expect(answer.totals.topUps.current).toBe(topUps.rows);
+          expect(answer.totals.topUpSen.current).toBe(topUps.sum);
+          const summary = await listPage("merchant-transaction-summary", {
+            filter: { day: range },
+            pagination: { page: 1, pageSize: 1 },
+          });
+          expect(answer.totals.payments.current).toBe(summary.totals!.paymentCount);
+          expect(answer.totals.paymentSen.current).toBe(summary.totals!.grossSen);
+          expect(answer.totals.refunds.current).toBe(summary.totals!.refundCount);
+          expect(answer.totals.refundSen.current).toBe(summary.totals!.refundSen);
+          const paid = await listSum(
+            "settlements",
+            "settlements",
+            { status: "paid", paidAt: range },
+            "netSen",
+          );
+          expect(answer.totals.settlementsPaid.current).toBe(paid.rows);
+          expect(answer.totals.settlementSen.current).toBe(paid.sum);
+        },
+      ),
+      { numRuns: 6, seed: 20_261_125 },
+    );
+  });
+});
+
+describe("GET /api/statistics: bad input and permission", () => {
+  it.each([
+    [{ from: "2026-03-10", to: "2026-03-09", granularity: "day" }, "RANGE_REVERSED", "to"],
+    [{ from: "2023-01-01", to: "2026-01-01", granularity: "month" }, "RANGE_TOO_LONG", "3 years"],
+    [{ from: "yesterday", to: "2026-03-09", granularity: "day" }, "VALIDATION_ERROR", "from"],
+    [{ from: "2026-02-30", to: "2026-03-09", granularity: "day" }, "VALIDATION_ERROR", "from"],
+    [{ from: "0000-01-01", to: "0000-01-02", granularity: "day" }, "VALIDATION_ERROR", "from"],
+    [{ from: "9999-12-30", to: "9999-12-31", granularity: "day" }, "VALIDATION_ERROR", "from"],
+    [{ from: "2026-03-01", to: "2026-03-09\u0000", granularity: "day" }, "VALIDATION_ERROR", "to"],
+    [{ from: "2026-03-01", to: "2026-03-09", granularity: "hour" }, "VALIDATION_ERROR", "day"],
+    [{ from: "2026-03-01", to: "2026-03-09" }, "VALIDATION_ERROR", "granularity"],
+    [{ from: "2026-03-01", to: "2026-03-09", granularity: "day", x: "1" }, "VALIDATION_ERROR", "x"],
+  ])("400 for %j", async (query, code, named) => {
+    const response = await statistics(query as Record<string, string>);
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json<{ code: string; message: string }>();
+    expect(body.code).toBe(code);
+    expect(body.message).toContain(named);
+  });
+
+  it("takes a range of just under 3 years", async () => {
+    const response = await statistics({
+      from: "2023-01-01",
+      to: "2025-12-31",
+      granularity: "month",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Statistics>().series).toHaveLength(36);
+  });
+
+  it("403 without Statistic (32)", async () => {
+    const finance = (await login(app, DEMO.finance)).token;
+    const response = await statistics(
+      { from: daysAgo(7), to: daysAgo(0), granularity: "day" },
+      finance,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json<{ message: string }>().message).toBe(
+      "You have no permission to access GET Statistics",
+    );
+  });
+});
