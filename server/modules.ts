@@ -15,6 +15,12 @@ import { merchantSummaryModule, settlementRoutes, settlementsModule } from "./se
 import { topUpsModule } from "./services/top-ups";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
 import { walletPoliciesModule, walletPolicyRoutes } from "./services/wallet-policies";
+import { contentImageRoutes } from "./content/images";
+import { helpArticleRoutes, helpArticlesModule } from "./services/help-articles";
+import {
+  merchantAnnouncementRoutes,
+  merchantAnnouncementsModule,
+} from "./services/merchant-announcements";
 
 export const BOUND_MODULES: readonly BoundModule[] = [
   administratorsModule,
@@ -29,6 +35,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   businessUpdatesModule,
   merchantSummaryModule,
   settlementsModule,
+  helpArticlesModule,
+  merchantAnnouncementsModule,
 ];
 
 /** The declared modules' list, show and action routes. */
@@ -37,4 +45,16 @@ export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   for (const bound of BOUND_MODULES) registerModuleRoutes(app, db, bound);
   await app.register(walletPolicyRoutes, deps);
   await app.register(settlementRoutes, deps);
+  await app.register(helpArticleRoutes, deps);
+  await app.register(merchantAnnouncementRoutes, deps);
+  await app.register(
+    contentImageRoutes(
+      [helpArticlesModule, merchantAnnouncementsModule].map(({ module }) => ({
+        collection: module.collection,
+        permission: module.permission!,
+        thing: module.thing.one,
+      })),
+    ),
+    deps,
+  );
 };

@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
 import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
+import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
 import type { Db, Tx } from "./index";
 import {
@@ -154,6 +155,7 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       tx,
       reviewers.map((r) => r.id),
     );
+    await seedDemoContent(tx, reviewers[0]?.id ?? null);
 
     const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
     const contact = config.supportEmail ?? superAdmin?.email;

@@ -4,6 +4,8 @@ import { administrators } from "./administrators";
 import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
+import { helpArticles } from "./help-articles";
+import { merchantAnnouncements } from "./merchant-announcements";
 import { dormantAccounts } from "./dormant";
 import { merchantSummary, settlements } from "./settlements";
 import { topUps } from "./top-ups";
@@ -24,4 +26,6 @@ export const MODULES: readonly ModuleDecl[] = [
   businessUpdates,
   merchantSummary,
   settlements,
+  helpArticles,
+  merchantAnnouncements,
 ];
