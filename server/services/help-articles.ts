@@ -20,11 +20,14 @@ import { HttpError, conflict } from "../errors";
 import { adminNameOf, bindModule, changeRecord, type ActionHandler } from "../kit/bind";
 import type { RouteDeps } from "../routes/types";
 
-/** 400 naming the body that shows nothing once cleaned (e.g. only a script). */
-const emptyBody = (key: string) =>
-  new HttpError(400, `Invalid ${key}: Body shows nothing once cleaned`, "VALIDATION_ERROR", {
-    issues: [{ path: key, message: "Body shows nothing once cleaned" }],
-  });
+/** 400 EMPTY_BODY naming the language whose body shows nothing once cleaned (only a script). */
+const emptyBody = (language: string) =>
+  new HttpError(
+    400,
+    `The ${language} body shows nothing once cleaned (only markup that is not allowed)`,
+    "EMPTY_BODY",
+    { language },
+  );
 
 /**
  * The two bodies as they may be stored: cleaned by the allow-list. A body that shows nothing
@@ -33,8 +36,8 @@ const emptyBody = (key: string) =>
 export function cleanBodies<B extends { bodyEn: string; bodyZh: string }>(body: B): B {
   const bodyEn = sanitizeBody(body.bodyEn);
   const bodyZh = sanitizeBody(body.bodyZh);
-  if (!hasContent(bodyEn)) throw emptyBody("bodyEn");
-  if (!hasContent(bodyZh)) throw emptyBody("bodyZh");
+  if (!hasContent(bodyEn)) throw emptyBody("en-US");
+  if (!hasContent(bodyZh)) throw emptyBody("cn-ZH");
   return { ...body, bodyEn, bodyZh };
 }
 

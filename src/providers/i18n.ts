@@ -47,6 +47,8 @@ export const NAMESPACES: readonly string[] = [
   "settlementItems",
   "invoice",
   "kit",
+  "helpArticle",
+  "merchantAnnouncement",
 ];
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.

