@@ -113,6 +113,13 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
   const { mutateAsync: update, mutation: updating } = useUpdate<HelpArticleDto, HttpError>();
   // Leaving the editor, however, ends its warning.
   useEffect(() => () => setWarnWhen(false), [setWarnWhen]);
+  // Once saved, the page leaves after the warning is off (the next render), so it is not asked.
+  const [leaveTo, setLeaveTo] = useState<string>();
+  useEffect(() => {
+    if (leaveTo === undefined) return undefined;
+    const timer = setTimeout(() => navigate(leaveTo), 0);
+    return () => clearTimeout(timer);
+  }, [leaveTo, navigate]);
 
   const initialValues: Values = article
     ? {
@@ -147,7 +154,7 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
           });
       setWarnWhen(false);
       open?.({ type: "success", message: t("editor.saved", { name: body.titleEn }) });
-      navigate(`${helpArticles.paths.show}/${saved.data.id}`);
+      setLeaveTo(`${helpArticles.paths.show}/${saved.data.id}`);
     } catch (error) {
       setRefusal(decisionErrorText(t, helpArticles, error));
     }

@@ -47,7 +47,8 @@ export async function startServer({
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A loaded machine (many test servers opening PGlite at once) may need longer: E2E_SERVER_START_MS.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
