@@ -4,6 +4,7 @@ import { Button, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { FORM_ERROR_KEY_PREFIX } from "../../app/components/notifications";
 import { decisionErrorText } from "../../app/kit/decision";
 import { http } from "../../providers/http";
 import { helpArticles, type HelpArticleDto } from "../../shared/modules/help-articles";
@@ -31,6 +32,8 @@ function useArticleChange(onDone?: () => void) {
       onDone?.();
     } catch (error) {
       open?.({
+        // The console shows an error toast only when the screen that failed words it itself.
+        key: `${FORM_ERROR_KEY_PREFIX}help-article-${verb}`,
         type: "error",
         message: t("changes.failed"),
         description: decisionErrorText(t, helpArticles, error),

@@ -304,7 +304,7 @@ function Toolbar({ editor, collection }: { editor: Editor; collection?: string }
         ref={files}
         type="file"
         accept={IMAGE_TYPES.join(",")}
-        hidden
+        style={{ display: "none" }}
         aria-label={t("richText.image")}
         data-testid="rich-text-image-input"
         onChange={(event) => {
