@@ -101,7 +101,7 @@ export default function RichTextEditor({
   });
   // A value set from outside (the record loaded, the form reset) replaces the document.
   useEffect(() => {
-    if (editor && (value ?? "") !== emptyToBlank(editor)) {
+    if (editor && !editor.isDestroyed && (value ?? "") !== emptyToBlank(editor)) {
       editor.commands.setContent(value ?? "", { emitUpdate: false });
     }
   }, [editor, value]);
