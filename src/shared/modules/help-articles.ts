@@ -37,6 +37,8 @@ export const helpArticleMoveBody = z
 export type HelpArticleMoveBody = z.infer<typeof helpArticleMoveBody>;
 
 const STATUS_TAGS = { draft: "grey", published: "green" } as const;
+/** Create and edit are one form, drawn by the full-page editor. */
+const articleForm = form({ body: helpArticleBody, audit: "help_article" });
 
 /**
  * Content Management (12): the wallet app's help centre. Articles are written in both languages
@@ -123,8 +125,8 @@ export const helpArticles = defineModule({
     ["position", "asc"],
     ["id", "asc"],
   ],
-  create: form({ body: helpArticleBody, audit: "help_article" }),
-  edit: form({ body: helpArticleBody, audit: "help_article" }),
+  create: articleForm,
+  edit: articleForm,
 });
 
 export type HelpArticleDto = ItemOf<typeof helpArticles>;

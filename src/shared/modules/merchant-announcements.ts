@@ -52,6 +52,18 @@ export const merchantAnnouncementBody = z
   .meta({ id: "MerchantAnnouncementBody" });
 export type MerchantAnnouncementBody = z.infer<typeof merchantAnnouncementBody>;
 
+/** Create and edit are one form: the whole announcement, bodies in the rich-text editor. */
+const announcementForm = form({
+  body: merchantAnnouncementBody,
+  audit: "merchant_announcement",
+  inputs: {
+    bodyEn: { kind: "richText" },
+    bodyZh: { kind: "richText" },
+    publishAt: { kind: "dateTime" },
+    expiresAt: { kind: "dateTime" },
+  },
+});
+
 const STATE_TAGS = { scheduled: "blue", live: "green", expired: "grey" } as const;
 
 /** Announcement > Merchant Announcement (16): news for merchants in their app. */
@@ -137,26 +149,8 @@ export const merchantAnnouncements = defineModule({
     ["publishAt", "desc"],
     ["id", "desc"],
   ],
-  create: form({
-    body: merchantAnnouncementBody,
-    audit: "merchant_announcement",
-    inputs: {
-      bodyEn: { kind: "richText" },
-      bodyZh: { kind: "richText" },
-      publishAt: { kind: "dateTime" },
-      expiresAt: { kind: "dateTime" },
-    },
-  }),
-  edit: form({
-    body: merchantAnnouncementBody,
-    audit: "merchant_announcement",
-    inputs: {
-      bodyEn: { kind: "richText" },
-      bodyZh: { kind: "richText" },
-      publishAt: { kind: "dateTime" },
-      expiresAt: { kind: "dateTime" },
-    },
-  }),
+  create: announcementForm,
+  edit: announcementForm,
 });
 
 export type MerchantAnnouncementDto = ItemOf<typeof merchantAnnouncements>;
