@@ -18,6 +18,12 @@ import { ucsiIdRoutes, ucsiIdsModule } from "./services/ucsi-ids";
 import { userReportRoutes, userReportsModule } from "./services/user-reports";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
 import { walletPoliciesModule, walletPolicyRoutes } from "./services/wallet-policies";
+import { contentImageRoutes } from "./content/images";
+import { helpArticleRoutes, helpArticlesModule } from "./services/help-articles";
+import {
+  merchantAnnouncementRoutes,
+  merchantAnnouncementsModule,
+} from "./services/merchant-announcements";
 
 export const BOUND_MODULES: readonly BoundModule[] = [
   administratorsModule,
@@ -36,6 +42,8 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   userReportsModule,
   parkingLotsModule,
   parkingSessionsModule,
+  helpArticlesModule,
+  merchantAnnouncementsModule,
 ];
 
 /** The declared modules' list, show and action routes. */
@@ -46,4 +54,16 @@ export const moduleRoutesPlugin: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   await app.register(settlementRoutes, deps);
   await app.register(ucsiIdRoutes, deps);
   await app.register(userReportRoutes, deps);
+  await app.register(helpArticleRoutes, deps);
+  await app.register(merchantAnnouncementRoutes, deps);
+  await app.register(
+    contentImageRoutes(
+      [helpArticlesModule, merchantAnnouncementsModule].map(({ module }) => ({
+        collection: module.collection,
+        permission: module.permission!,
+        thing: module.thing.one,
+      })),
+    ),
+    deps,
+  );
 };

@@ -45,6 +45,8 @@ import {
 import { UCSI_ID_STATUSES, UCSI_ID_TYPES } from "../../src/shared/modules/ucsi-ids";
 import { REPORT_STATUSES, REPORT_TYPES } from "../../src/shared/modules/user-reports";
 import { searchKey } from "./search-key";
+import { HELP_ARTICLE_STATUSES, HELP_CATEGORIES } from "../../src/shared/modules/help-articles";
+import { ANNOUNCEMENT_AUDIENCES } from "../../src/shared/modules/merchant-announcements";
 
 // The closed sets live with the shared rules; the schema (and its importers) use them from here too.
 export * from "../../src/shared/domain";
@@ -841,6 +843,77 @@ export const parkingSessions = pgTable(
     check(
       "parking_sessions_fee_check",
       sql`(${t.status} = 'completed') = (${t.feeSen} is not null) and ${t.feeSen} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Content Management: the help centre's articles, in both languages. Bodies are HTML cleaned by
+ * the server's allow-list (server/content/sanitize.ts) before they are stored; `position` orders
+ * an article within its category.
+ */
+export const helpArticles = pgTable(
+  "help_articles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    category: text("category", { enum: HELP_CATEGORIES }).notNull(),
+    position: integer("position").notNull(),
+    titleEn: text("title_en").notNull(),
+    titleZh: text("title_zh").notNull(),
+    bodyEn: text("body_en").notNull(),
+    bodyZh: text("body_zh").notNull(),
+    status: text("status", { enum: HELP_ARTICLE_STATUSES }).notNull().default("draft"),
+    /** Who wrote it first (no foreign key: the article outlives the administrator). */
+    authorId: integer("author_id"),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("help_articles_category_position_idx").on(t.category, t.position, t.id),
+    check("help_articles_category_check", oneOf(t.category, HELP_CATEGORIES)),
+    check("help_articles_status_check", oneOf(t.status, HELP_ARTICLE_STATUSES)),
+  ],
+);
+
+/**
+ * Images in help articles and announcements, kept in the database as rider documents are (every
+ * instance serves every image); the id is random, never the uploader's file name.
+ */
+export const contentImages = pgTable("content_images", {
+  id: text("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  content: bytea("content").notNull(),
+  uploadedBy: integer("uploaded_by"),
+  createdAt: createdAt(),
+});
+
+/** Announcement > Merchant Announcement: the state (scheduled, live, expired) is the dates'. */
+export const merchantAnnouncements = pgTable(
+  "merchant_announcements",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    titleEn: text("title_en").notNull(),
+    titleZh: text("title_zh").notNull(),
+    bodyEn: text("body_en").notNull(),
+    bodyZh: text("body_zh").notNull(),
+    audience: text("audience", { enum: ANNOUNCEMENT_AUDIENCES }).notNull(),
+    /** The business categories of an audience `categories` (empty for `all`). */
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+    publishAt: timestamp("publish_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    pinned: boolean("pinned").notNull().default(false),
+    authorId: integer("author_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("merchant_announcements_publish_at_idx").on(t.publishAt.desc(), t.id.desc()),
+    check("merchant_announcements_audience_check", oneOf(t.audience, ANNOUNCEMENT_AUDIENCES)),
+    check(
+      "merchant_announcements_dates_check",
+      sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.publishAt}`,
     ),
   ],
 );

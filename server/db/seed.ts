@@ -11,6 +11,7 @@ import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
 import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
 import { seedDemoIdsAndReports } from "./demo-ids-reports";
+import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
 import { seedDemoParking } from "./demo-parking";
 import type { Db, Tx } from "./index";
@@ -162,6 +163,7 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     );
 
     await seedDemoIdsAndReports(tx);
+    await seedDemoContent(tx, reviewers[0]?.id ?? null);
 
     const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
     const contact = config.supportEmail ?? superAdmin?.email;

@@ -2,6 +2,7 @@ import { lazy, type ReactElement } from "react";
 import { DashboardPage } from "./pages";
 
 const InvoicePage = lazy(() => import("../resources/settlements/invoice-page"));
+const HelpEditorPage = lazy(() => import("../resources/help-articles/editor-page"));
 
 /**
  * Pages the shell opens from the `id` query parameter whatever the path (backoffice.md:
@@ -11,6 +12,7 @@ const InvoicePage = lazy(() => import("../resources/settlements/invoice-page"));
 export const SHELL_PAGES: Readonly<Record<string, ReactElement>> = {
   dashboard: <DashboardPage />,
   invoice: <InvoicePage />,
+  "create-edit-help-centre-editor": <HelpEditorPage />,
 };
 
 /** The id of the shell page `search` asks for, when that page exists. */

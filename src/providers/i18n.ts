@@ -53,6 +53,8 @@ export const NAMESPACES: readonly string[] = [
   "parkingSessions",
   "global",
   "kit",
+  "helpArticle",
+  "merchantAnnouncement",
 ];
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.

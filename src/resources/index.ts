@@ -6,6 +6,8 @@ import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
 import { dormant } from "./dormant";
 import { parking } from "./parking";
+import { helpArticles } from "./help-articles";
+import { merchantAnnouncements } from "./merchant-announcements";
 import { settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import { ucsiIds } from "./ucsi-ids";
@@ -26,6 +28,8 @@ const WITH_OWN_SCREENS: readonly ResourceModule[] = [
   ucsiIds,
   userReports,
   parking,
+  helpArticles,
+  merchantAnnouncements,
 ];
 
 /**

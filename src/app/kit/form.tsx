@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  DatePicker,
   Flex,
   Form,
   Input,
@@ -11,12 +12,14 @@ import {
   type FormProps,
 } from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
+import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import type { FormDecl, InputHint, ModuleDecl } from "../../shared/kit/module";
 import { formatBasisPoints, formatRinggit } from "../../shared/money";
+import { RichText } from "./rich-text";
 import { fieldLabel, moduleText, valueLabel } from "./texts";
 
 type Values = Record<string, unknown>;
@@ -143,6 +146,29 @@ export function MoneyInput(props: {
   return <ScaledInput scale={100} addon="RM" {...props} />;
 }
 
+/** An instant typed as a date and a time in the browser's zone, held as ISO-8601 text. */
+function InstantInput({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  id?: string;
+}) {
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: "HH:mm" }}
+      format="YYYY-MM-DD HH:mm"
+      value={value ? dayjs(value) : null}
+      onChange={(picked) =>
+        onChange?.(picked ? picked.second(0).millisecond(0).toISOString() : undefined)
+      }
+    />
+  );
+}
+
 /** What Form.Item hands its input (value or checked, onChange, the label's id): passed on as is. */
 type Control = Record<string, unknown>;
 
@@ -159,12 +185,21 @@ function InputFor({
   const type = inner(schema);
   if (hint?.kind === "money") return <ScaledInput scale={100} addon="RM" {...control} />;
   if (hint?.kind === "basisPoints") return <ScaledInput scale={100} addon="%" {...control} />;
-  if (type instanceof z.ZodEnum) {
+  if (hint?.kind === "richText") {
+    return (
+      <RichText {...control} collection={module.collection} label={fieldLabel(t, module, name)} />
+    );
+  }
+  if (hint?.kind === "dateTime") return <InstantInput {...control} />;
+  // A list of choices (business categories): several picked at once.
+  const choices = type instanceof z.ZodArray ? inner(type.element as z.ZodType) : type;
+  if (choices instanceof z.ZodEnum) {
     return (
       <Select
         {...control}
-        style={{ maxWidth: 320 }}
-        options={(type.options as string[]).map((value) => ({
+        {...(type instanceof z.ZodArray ? { mode: "multiple" as const, allowClear: true } : {})}
+        style={{ maxWidth: 420 }}
+        options={(choices.options as string[]).map((value) => ({
           value,
           label: valueLabel(t, module, name, value),
         }))}
@@ -179,6 +214,20 @@ function InputFor({
   return <Input {...control} autoComplete="off" style={{ maxWidth: 420 }} />;
 }
 
+/** The rule of one input: its own zod type, with the server's messages in the staff's words. */
+export function inputRule(t: TFunction, module: ModuleDecl, decl: FormDecl, key: string): Rule {
+  const schema = (decl.body.shape as Record<string, z.ZodType>)[key]!;
+  const optional = schema.safeParse(undefined).success;
+  return {
+    validator: (_, value: unknown) => {
+      const result = schema.safeParse(value === "" && optional ? undefined : value);
+      return result.success
+        ? Promise.resolve()
+        : Promise.reject(new Error(issueText(t, module, decl, key, result.error.issues[0]!)));
+    },
+  };
+}
+
 /**
  * The inputs of a declared form, each labelled `<ns>:fields.<key>` and checked by its own zod
  * type as the staff member types, with the server's rules and translated messages.
@@ -189,14 +238,7 @@ export function FormInputs({ module, decl }: { module: ModuleDecl; decl: FormDec
     <>
       {inputsOf(decl).map(([key, schema]) => {
         const optional = schema.safeParse(undefined).success;
-        const rule: Rule = {
-          validator: (_, value: unknown) => {
-            const result = schema.safeParse(value === "" && optional ? undefined : value);
-            return result.success
-              ? Promise.resolve()
-              : Promise.reject(new Error(issueText(t, module, decl, key, result.error.issues[0]!)));
-          },
-        };
+        const rule = inputRule(t, module, decl, key);
         return (
           <Form.Item
             key={key}

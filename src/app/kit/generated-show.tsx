@@ -30,10 +30,16 @@ export default function GeneratedShow() {
 export function ModuleShow({
   module,
   headerExtra,
+  after,
 }: {
   module: ModuleDecl;
-  /** Buttons of the module's own beside the title (a settlement's invoice). */
-  headerExtra?: (row: Row) => ReactNode;
+  /**
+   * Buttons of the module's own beside the title (a settlement's invoice); `refetch` reads the
+   * record again after a change they made.
+   */
+  headerExtra?: (row: Row, refetch: () => void) => ReactNode;
+  /** What the module shows of the record below its fields (a body's preview). */
+  after?: (row: Row) => ReactNode;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
@@ -66,7 +72,7 @@ export function ModuleShow({
         title={titleOf(module, result)}
         extra={
           <>
-            {headerExtra?.(result)}
+            {headerExtra?.(result, () => void query.refetch())}
             {editable && (
               <Button
                 icon={<EditOutlined aria-hidden />}
@@ -92,6 +98,7 @@ export function ModuleShow({
           ))}
         </Descriptions>
       </Panel>
+      {after?.(result)}
       {Object.entries(module.related ?? {}).map(([name, list]) => (
         <div key={name} style={{ marginTop: 16 }}>
           <RelatedList module={module} name={name} list={list} id={result.id} />

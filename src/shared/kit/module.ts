@@ -338,7 +338,11 @@ export type InputHint =
   /** Integer basis points (0–10000), typed as a percentage with two decimals. */
   | { kind: "basisPoints" }
   /** Several lines of text. */
-  | { kind: "multiline" };
+  | { kind: "multiline" }
+  /** HTML written in the rich-text editor (its own lazy chunk); the server cleans it. */
+  | { kind: "richText" }
+  /** An instant (ISO-8601 text), picked as a date and a time. */
+  | { kind: "dateTime" };
 
 /**
  * A form the console draws and the server accepts: create (`POST /api/{collection}`) or edit

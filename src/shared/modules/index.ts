@@ -4,6 +4,8 @@ import { administrators } from "./administrators";
 import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
 import { changeContact } from "./change-contact";
+import { helpArticles } from "./help-articles";
+import { merchantAnnouncements } from "./merchant-announcements";
 import { dormantAccounts } from "./dormant";
 import { parkingLots, parkingSessions } from "./parking";
 import { merchantSummary, settlements } from "./settlements";
@@ -31,4 +33,6 @@ export const MODULES: readonly ModuleDecl[] = [
   userReports,
   parkingLots,
   parkingSessions,
+  helpArticles,
+  merchantAnnouncements,
 ];

@@ -1,0 +1,134 @@
+import sanitizeHtml from "sanitize-html";
+
+import { CONTENT_IMAGE_SRC } from "../../src/shared/modules/content";
+
+/**
+ * The allow-list every stored body passes (help articles, merchant announcements): what the
+ * editor can make (headings, paragraphs, lists, links, images, tables, emphasis, code) and
+ * nothing else. Everything not listed is dropped, its text kept when it is harmless:
+ * - no script, style, iframe, object, embed, form, svg, math, meta, link, base: removed with
+ *   their content (`nonTextTags`), so a payload never survives as text that looks like code;
+ * - no attribute but those listed per tag: no event handlers (`on*`), no `style` (no overlays,
+ *   no hidden text, no CSS expressions), no `class` or `id` (no borrowing the console's styles);
+ * - links only to http, https, mailto and tel (no `javascript:`, `data:`, `vbscript:`, no
+ *   protocol-relative `//host`), and each opens apart from the page (`noopener noreferrer`);
+ * - images only from this server's own uploads (CONTENT_IMAGE_SRC): no `data:` images, no
+ *   tracking pixels or mixed content from elsewhere, and never an iframe, from anywhere.
+ * sanitize-html parses with htmlparser2 as a browser would (entities decoded before the scheme
+ * is checked, so `jav&#x61;script:` is caught) and re-serialises, escaping text.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "table",
+    "colgroup",
+    "col",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+  ],
+  allowedAttributes: {
+    a: ["href", "target", "rel"],
+    img: ["src", "alt", "title", "width", "height"],
+    ol: ["start"],
+    th: ["colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: [],
+  disallowedTagsMode: "discard",
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "object",
+    "embed",
+    "svg",
+    "math",
+    "template",
+    "xmp",
+    "noembed",
+    "noframes",
+    "title",
+  ],
+  enforceHtmlBoundary: false,
+  parseStyleAttributes: false,
+  exclusiveFilter: (frame) => {
+    // An image from anywhere but this server's uploads goes, whole.
+    if (frame.tag === "img") return !CONTENT_IMAGE_SRC.test(frame.attribs.src ?? "");
+    return false;
+  },
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href;
+      return {
+        tagName,
+        attribs: {
+          ...(href ? { href } : {}),
+          target: "_blank",
+          rel: "noopener noreferrer nofollow",
+        },
+      };
+    },
+  },
+};
+
+/** A numeric attribute kept only when it is a small whole number. */
+const SMALL_NUMBER = /^[1-9][0-9]{0,3}$/;
+
+/** A body as it may be stored and shown: cleaned against the allow-list above. */
+export function sanitizeBody(html: string): string {
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => ({ tagName, attribs: numeric(attribs, ["width", "height"]) }),
+      td: (tagName, attribs) => ({ tagName, attribs: numeric(attribs, ["colspan", "rowspan"]) }),
+      th: (tagName, attribs) => ({ tagName, attribs: numeric(attribs, ["colspan", "rowspan"]) }),
+      ol: (tagName, attribs) => ({ tagName, attribs: numeric(attribs, ["start"]) }),
+    },
+  });
+  return clean.trim();
+}
+
+function numeric(attribs: sanitizeHtml.Attributes, keys: readonly string[]) {
+  const kept = { ...attribs };
+  for (const key of keys) {
+    if (key in kept && !SMALL_NUMBER.test(kept[key] ?? "")) delete kept[key];
+  }
+  return kept;
+}
+
+/** Whether a cleaned body shows anything: text, or an image. */
+export function hasContent(clean: string): boolean {
+  if (/<img\s/i.test(clean)) return true;
+  const text = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} });
+  return text.replace(/&nbsp;|\s/g, "").length > 0;
+}

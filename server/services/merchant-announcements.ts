@@ -1,0 +1,122 @@
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+import { BUSINESS_CATEGORIES } from "../../src/shared/domain";
+import {
+  merchantAnnouncements,
+  publicMerchantAnnouncements,
+  type AnnouncementState,
+  type MerchantAnnouncementBody,
+} from "../../src/shared/modules/merchant-announcements";
+import { errorResponses } from "../../src/shared/schemas/common";
+import { publicCaching, sendWithEtag } from "../content/public-cache";
+import type { Db, Tx } from "../db";
+import { merchantAnnouncements as announcements } from "../db/schema";
+import { adminNameOf, bindModule, toItem, type ActionHandler } from "../kit/bind";
+import type { RouteDeps } from "../routes/types";
+import { cleanBodies } from "./help-articles";
+
+/** The state as of the database's clock: before publish, until expiry, after. */
+const stateColumn = sql<AnnouncementState>`case
+  when ${announcements.publishAt} > now() then 'scheduled'
+  when ${announcements.expiresAt} is not null and ${announcements.expiresAt} <= now() then 'expired'
+  else 'live' end`;
+
+/** The row an announcement's body makes: cleaned bodies, the categories only for `categories`. */
+function rowOf(body: MerchantAnnouncementBody) {
+  const clean = cleanBodies(body);
+  return {
+    titleEn: clean.titleEn,
+    titleZh: clean.titleZh,
+    bodyEn: clean.bodyEn,
+    bodyZh: clean.bodyZh,
+    audience: body.audience,
+    categories: body.audience === "categories" ? [...(body.categories ?? [])] : [],
+    publishAt: new Date(body.publishAt),
+    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+    pinned: body.pinned ?? false,
+  };
+}
+
+async function createAnnouncement(
+  tx: Tx,
+  { actor, body }: { actor: { id: number }; body: MerchantAnnouncementBody },
+) {
+  const [row] = await tx
+    .insert(announcements)
+    .values({ ...rowOf(body), authorId: actor.id })
+    .returning({ id: announcements.id });
+  return row!.id;
+}
+
+/** The edit form sends the whole announcement: what it leaves out (an expiry) is cleared. */
+const editAnnouncement: ActionHandler<MerchantAnnouncementBody> = async (tx, { id, body }) => {
+  await tx.update(announcements).set(rowOf(body)).where(eq(announcements.id, id));
+};
+
+export const merchantAnnouncementsModule = bindModule(merchantAnnouncements, {
+  table: announcements,
+  columns: { state: stateColumn, authorName: adminNameOf(announcements.authorId) },
+  create: createAnnouncement,
+  edit: editAnnouncement,
+});
+
+const publicQuery = z.strictObject({
+  category: z
+    .enum(BUSINESS_CATEGORIES)
+    .optional()
+    .describe("Only those a merchant of this business category sees"),
+});
+
+/** The live announcements (pinned first, newest first), for every merchant or one category. */
+export async function liveAnnouncements(db: Db, category?: (typeof BUSINESS_CATEGORIES)[number]) {
+  const now = sql`now()`;
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(
+      and(
+        lte(announcements.publishAt, now),
+        or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now)),
+        category
+          ? or(
+              eq(announcements.audience, "all"),
+              sql`${announcements.categories} @> ${JSON.stringify([category])}::jsonb`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(announcements.pinned), desc(announcements.publishAt), desc(announcements.id));
+  const item = merchantAnnouncements.item.omit({ authorId: true, authorName: true, state: true });
+  return {
+    announcements: rows.map((row) =>
+      item.parse(
+        toItem(merchantAnnouncements, { ...row, authorId: null, authorName: null, state: "live" }),
+      ),
+    ),
+  };
+}
+
+/** `GET /api/public/merchant-announcements`: the merchant app's read, without a session. */
+export const merchantAnnouncementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  app.get(
+    "/api/public/merchant-announcements",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        summary: "The live merchant announcements, pinned first (no session; ETag)",
+        description:
+          "Live: published and not expired, by the server's clock. Cacheable for a minute; send " +
+          "If-None-Match with the ETag to get 304.",
+        security: [],
+        querystring: publicQuery,
+        response: { 200: publicMerchantAnnouncements, ...errorResponses(400) },
+      },
+      onSend: publicCaching,
+    },
+    async (request, reply) =>
+      sendWithEtag(request, reply, await liveAnnouncements(db, request.query.category)),
+  );
+};

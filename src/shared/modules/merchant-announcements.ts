@@ -1,0 +1,165 @@
+import { z } from "zod";
+
+import { BUSINESS_CATEGORIES } from "../domain";
+import { defineModule, field, form, type ItemOf } from "../kit/module";
+import { isoDateTime } from "../kit/types";
+import { PERMISSION } from "../permissions";
+import { richBodySchema, titleSchema } from "./content";
+
+export const ANNOUNCEMENT_AUDIENCES = ["all", "categories"] as const;
+/** Derived from the dates, never stored: before publish, until expiry, after. */
+export const ANNOUNCEMENT_STATES = ["scheduled", "live", "expired"] as const;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
+
+/**
+ * An announcement as staff write it. The audience is every merchant, or the merchants of the
+ * chosen business categories (at least one); it expires after it is published, if ever.
+ */
+export const merchantAnnouncementBody = z
+  .strictObject({
+    titleEn: titleSchema,
+    titleZh: titleSchema,
+    bodyEn: richBodySchema,
+    bodyZh: richBodySchema,
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+    categories: z
+      .array(z.enum(BUSINESS_CATEGORIES))
+      .max(BUSINESS_CATEGORIES.length)
+      .refine((list) => new Set(list).size === list.length, { message: "Categories repeat" })
+      .optional(),
+    publishAt: isoDateTime,
+    expiresAt: isoDateTime.optional(),
+    pinned: z.boolean().optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.audience === "categories" && (body.categories ?? []).length === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["categories"],
+        message: "Choose at least one category",
+        params: { rule: "categoriesRequired" },
+      });
+    }
+    if (body.expiresAt && Date.parse(body.expiresAt) <= Date.parse(body.publishAt)) {
+      context.addIssue({
+        code: "custom",
+        path: ["expiresAt"],
+        message: "Expiry must be after the publish date",
+        params: { rule: "afterPublish", other: "publishAt" },
+      });
+    }
+  })
+  .meta({ id: "MerchantAnnouncementBody" });
+export type MerchantAnnouncementBody = z.infer<typeof merchantAnnouncementBody>;
+
+/** Create and edit are one form: the whole announcement, bodies in the rich-text editor. */
+const announcementForm = form({
+  body: merchantAnnouncementBody,
+  audit: "merchant_announcement",
+  inputs: {
+    bodyEn: { kind: "richText" },
+    bodyZh: { kind: "richText" },
+    publishAt: { kind: "dateTime" },
+    expiresAt: { kind: "dateTime" },
+  },
+});
+
+const STATE_TAGS = { scheduled: "blue", live: "green", expired: "grey" } as const;
+
+/** Announcement > Merchant Announcement (16): news for merchants in their app. */
+export const merchantAnnouncements = defineModule({
+  name: "merchant-announcements",
+  collection: "merchant-announcements",
+  queryName: "merchantAnnouncements",
+  menu: "merchant-announcement",
+  permission: PERMISSION.announcement,
+  thing: { one: "Merchant Announcement", many: "Merchant Announcements" },
+  i18n: "merchantAnnouncement",
+  schemaId: "MerchantAnnouncement",
+  paths: {
+    list: "/merchant-announcement",
+    show: "/merchant-announcement",
+    create: "/merchant-announcement/create",
+    edit: "/merchant-announcement/:id/edit",
+  },
+  fields: {
+    id: field(z.number().int(), { filter: "numberRange", sort: true }),
+    titleEn: field(z.string(), {
+      list: { width: 240 },
+      show: true,
+      filter: "text",
+      search: true,
+      export: true,
+      display: { kind: "link", to: "self", idField: "id" },
+    }),
+    titleZh: field(z.string(), { list: { width: 180 }, show: true, search: true, export: true }),
+    bodyEn: field(z.string()),
+    bodyZh: field(z.string()),
+    state: field(z.enum(ANNOUNCEMENT_STATES), {
+      list: { width: 110 },
+      show: true,
+      filter: "choice",
+      export: true,
+      display: { kind: "tag", colours: STATE_TAGS },
+    }),
+    audience: field(z.enum(ANNOUNCEMENT_AUDIENCES), {
+      list: { width: 120 },
+      show: true,
+      filter: "choice",
+      export: true,
+    }),
+    categories: field(z.array(z.enum(BUSINESS_CATEGORIES))),
+    pinned: field(z.boolean(), {
+      list: { width: 90 },
+      show: true,
+      filter: "boolean",
+      export: true,
+      display: { kind: "yesNo" },
+    }),
+    publishAt: field(isoDateTime, {
+      list: { width: 160 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+    }),
+    expiresAt: field(isoDateTime.nullable(), {
+      list: { width: 160 },
+      show: true,
+      filter: "dateRange",
+      sort: true,
+      export: true,
+      display: { kind: "dateTime" },
+      empty: "never",
+    }),
+    authorId: field(z.number().int().nullable()),
+    authorName: field(z.string().nullable(), {
+      show: true,
+      display: { kind: "link", to: "administrators", idField: "authorId" },
+    }),
+    updatedAt: field(isoDateTime, {
+      show: true,
+      sort: true,
+      display: { kind: "dateTime" },
+    }),
+  },
+  titleField: "titleEn",
+  defaultSort: [
+    ["publishAt", "desc"],
+    ["id", "desc"],
+  ],
+  create: announcementForm,
+  edit: announcementForm,
+});
+
+export type MerchantAnnouncementDto = ItemOf<typeof merchantAnnouncements>;
+
+/** A live announcement as the merchant app reads it. */
+export const publicMerchantAnnouncements = z
+  .object({
+    announcements: z.array(
+      merchantAnnouncements.item.omit({ authorId: true, authorName: true, state: true }),
+    ),
+  })
+  .meta({ id: "PublicMerchantAnnouncements" });
