@@ -46,6 +46,8 @@ export const NAMESPACES: readonly string[] = [
   "settlement",
   "settlementItems",
   "invoice",
+  "appNotification",
+  "appNotificationRecipients",
   "kit",
 ];
 

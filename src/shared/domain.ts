@@ -41,3 +41,7 @@ export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+
+/** An app notification: waiting for its time, being delivered, delivered, or called off. */
+export const APP_NOTIFICATION_STATUSES = ["scheduled", "sending", "sent", "cancelled"] as const;
+export type AppNotificationStatus = (typeof APP_NOTIFICATION_STATUSES)[number];
