@@ -126,8 +126,7 @@ export function startJobQueue(
   let again = false;
 
   const lease = sql`now() + ${options.leaseSeconds} * interval '1 second'`;
-  const held = (job: ClaimedJob) =>
-    and(eq(jobQueue.id, job.id), eq(jobQueue.lockedBy, instance));
+  const held = (job: ClaimedJob) => and(eq(jobQueue.id, job.id), eq(jobQueue.lockedBy, instance));
 
   /** One step in one transaction; "lost" when another instance holds the job now. */
   const step = (job: ClaimedJob, handler: JobHandler) =>
@@ -172,12 +171,22 @@ export function startJobQueue(
         const outcome = await step(job, handler);
         steps += 1;
         if (outcome.state === "lost") {
-          log.info({ job: job.id, queue: job.queue, instance }, "job taken over by another instance");
+          log.info(
+            { job: job.id, queue: job.queue, instance },
+            "job taken over by another instance",
+          );
           return;
         }
         if (outcome.state === "done") {
           log.info(
-            { job: job.id, queue: job.queue, instance, steps, attempt: job.attempts, ...outcome.details },
+            {
+              job: job.id,
+              queue: job.queue,
+              instance,
+              steps,
+              attempt: job.attempts,
+              ...outcome.details,
+            },
             "job done",
           );
           return;

@@ -8,11 +8,7 @@ import {
 } from "../../src/shared/modules/app-notifications";
 import { recordAudit } from "../audit";
 import type { Tx } from "../db";
-import {
-  appNotifications as notifications,
-  userNotifications as inbox,
-  users,
-} from "../db/schema";
+import { appNotifications as notifications, userNotifications as inbox, users } from "../db/schema";
 import { HttpError } from "../errors";
 import { dropJob, enqueueJob, type JobHandler } from "../jobs/queue";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";

@@ -131,7 +131,11 @@ export const appNotifications = defineModule({
     titleZh: text(200),
     bodyEn: text(),
     bodyZh: text(),
-    audience: field(z.array(z.enum(USER_ROLES)), { list: { width: 180 }, show: true, export: true }),
+    audience: field(z.array(z.enum(USER_ROLES)), {
+      list: { width: 180 },
+      show: true,
+      export: true,
+    }),
     status: field(z.enum(APP_NOTIFICATION_STATUSES), {
       list: { width: 110 },
       show: true,
