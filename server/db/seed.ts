@@ -11,6 +11,7 @@ import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
 import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
 import { seedDemoMoney } from "./demo-money";
+import { seedDemoNotifications } from "./demo-notifications";
 import type { Db, Tx } from "./index";
 import {
   administrators,
@@ -153,6 +154,11 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     await insertDemoMoney(
       tx,
       reviewers.map((r) => r.id),
+    );
+    await seedDemoNotifications(
+      tx,
+      reviewers.map((r) => r.id),
+      Date.now(),
     );
 
     const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
