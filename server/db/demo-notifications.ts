@@ -85,7 +85,8 @@ const NOTIFICATIONS: readonly DemoNotification[] = [
   {
     titleEn: "Rider safety briefing",
     titleZh: "骑手安全简报",
-    bodyEn: "All riders: a short safety briefing is held at the security office on Friday at 10 am.",
+    bodyEn:
+      "All riders: a short safety briefing is held at the security office on Friday at 10 am.",
     bodyZh: "全体骑手：周五上午 10 点在保安室举行简短的安全简报会。",
     audience: ["rider"],
     at: 5 * 24,

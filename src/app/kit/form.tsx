@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  DatePicker,
   Flex,
   Form,
   Input,
@@ -11,7 +12,8 @@ import {
   type FormProps,
 } from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
-import type { TFunction } from "i18next";
+import dayjs, { type Dayjs } from "dayjs";
+import i18next, { type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
@@ -81,6 +83,8 @@ export function issueText(
         return text("form.required", { field });
       return text(issue.expected === "int" ? "form.notInteger" : "form.invalid", { field });
     case "too_small":
+      // A list (roles to send to) with too few entries: nothing, or not enough, was chosen.
+      if (issue.origin === "array") return text("form.required", { field });
       if (issue.origin === "string") {
         return Number(issue.minimum) <= 1
           ? text("form.required", { field })
@@ -134,6 +138,28 @@ function ScaledInput({
   );
 }
 
+/** An instant typed as a local date and time, held as ISO-8601 text (what the API takes). */
+function InstantInput({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  id?: string;
+}) {
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: "HH:mm:ss" }}
+      format="YYYY-MM-DD HH:mm:ss"
+      style={{ width: "100%", maxWidth: 260 }}
+      value={value ? dayjs(value) : null}
+      onChange={(picked: Dayjs | null) => onChange?.(picked ? picked.toISOString() : undefined)}
+    />
+  );
+}
+
 /** What Form.Item hands its input (value or checked, onChange, the label's id): passed on as is. */
 type Control = Record<string, unknown>;
 
@@ -150,6 +176,22 @@ function InputFor({
   const type = inner(schema);
   if (hint?.kind === "money") return <ScaledInput scale={100} addon="RM" {...control} />;
   if (hint?.kind === "basisPoints") return <ScaledInput scale={100} addon="%" {...control} />;
+  if (type instanceof z.ZodISODateTime) return <InstantInput {...control} />;
+  // Several values of a closed set (the roles a message goes to).
+  const element = type instanceof z.ZodArray ? inner(type.element as z.ZodType) : undefined;
+  if (element instanceof z.ZodEnum) {
+    return (
+      <Select
+        {...control}
+        mode="multiple"
+        style={{ maxWidth: 420 }}
+        options={(element.options as string[]).map((value) => ({
+          value,
+          label: valueLabel(t, module, name, value),
+        }))}
+      />
+    );
+  }
   if (type instanceof z.ZodEnum) {
     return (
       <Select
@@ -193,6 +235,12 @@ export function FormInputs({ module, decl }: { module: ModuleDecl; decl: FormDec
             key={key}
             name={key}
             label={fieldLabel(t, module, key)}
+            // A word of guidance under the input, when the module has one (`<ns>:form.<key>Help`).
+            extra={
+              i18next.exists(`${module.i18n}:form.${key}Help`)
+                ? t(`${module.i18n}:form.${key}Help`)
+                : undefined
+            }
             required={!optional}
             rules={[rule]}
             valuePropName={inner(schema) instanceof z.ZodBoolean ? "checked" : "value"}

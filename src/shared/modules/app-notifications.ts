@@ -186,6 +186,8 @@ export const appNotifications = defineModule({
     ["id", "desc"],
   ],
   related: { recipients: notificationRecipients },
+  // Its page follows the delivery: scheduled, then sending, then sent with its recipients.
+  live: { field: "status", values: ["scheduled", "sending"] },
   actions: {
     // Its verb is not "cancel": the kit's dialogs already word their own Cancel button so.
     cancel: remarkAction({
