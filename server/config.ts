@@ -52,8 +52,13 @@ export interface Config {
    * crashed instance's delivery is taken over by another (or by itself restarted) after this.
    */
   jobLeaseSeconds: number;
-  /** NOTIFICATION_BATCH_SIZE (2000): users per delivery step (one short transaction each). */
+  /** NOTIFICATION_BATCH_SIZE (5000): at most this many users per delivery step (one transaction). */
   notificationBatchSize: number;
+  /**
+   * NOTIFICATION_STEP_MS (25): how long a delivery step aims to take; its size follows the
+   * database's pace, so a console request waiting behind a step waits about this long.
+   */
+  notificationStepMs: number;
   /** LOGIN_RATE_LIMIT (10): login attempts per minute per client IP and e-mail. */
   loginRateLimit: number;
   /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per minute per client IP, whatever the e-mail. */
@@ -338,7 +343,8 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     jobPollMs: positiveInt(env, "JOB_POLL_MS", 1000, 3_600_000),
     jobLeaseSeconds: parseDuration(nonEmpty(env, "JOB_LEASE") ?? "30s", "JOB_LEASE"),
-    notificationBatchSize: positiveInt(env, "NOTIFICATION_BATCH_SIZE", 2000, 100_000),
+    notificationBatchSize: positiveInt(env, "NOTIFICATION_BATCH_SIZE", 5000, 100_000),
+    notificationStepMs: positiveInt(env, "NOTIFICATION_STEP_MS", 25, 10_000),
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
     loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),

@@ -91,7 +91,12 @@ async function main() {
     // Due notification deliveries (and any later durable job), on whichever instance claims them.
     queue = startJobQueue(
       database.db,
-      [deliveryJob({ batchSize: config.notificationBatchSize })],
+      [
+        deliveryJob({
+          batchSize: config.notificationBatchSize,
+          stepMs: config.notificationStepMs,
+        }),
+      ],
       instance,
       app.log,
       { pollMs: config.jobPollMs, leaseSeconds: config.jobLeaseSeconds },

@@ -69,9 +69,18 @@ async function cancelNotification(tx: Tx, { actor, id, body }: ActionContext<Rem
 }
 
 export interface DeliveryOptions {
-  /** Users per step (one transaction each). */
+  /** At most this many users per step (one transaction each). */
   batchSize: number;
+  /**
+   * How long a step should take (ms): the step's size follows the database's speed, so that a
+   * console request waiting for the connection (the embedded store has one) waits about this.
+   */
+  stepMs?: number;
 }
+
+/** The smallest step, and the first one (it grows or shrinks by at most half or double). */
+const MIN_BATCH = 50;
+const FIRST_BATCH = 250;
 
 /**
  * The delivery job: each step locks the notification, writes the inbox rows of the next
@@ -79,10 +88,12 @@ export interface DeliveryOptions {
  * in one transaction. The unique key (notification, user) makes a row impossible to write twice,
  * whatever happens to the process; the cursor makes a restarted delivery continue, not restart.
  */
-export function deliveryJob({ batchSize }: DeliveryOptions): JobHandler {
+export function deliveryJob({ batchSize: maxBatch, stepMs = 25 }: DeliveryOptions): JobHandler {
+  let batchSize = Math.min(FIRST_BATCH, maxBatch);
   return {
     queue: DELIVERY_QUEUE,
     async step(tx, payload) {
+      const started = performance.now();
       const { notificationId } = payload as { notificationId: number };
       const [notification] = await tx
         .select()
@@ -110,6 +121,14 @@ export function deliveryJob({ batchSize }: DeliveryOptions): JobHandler {
       );
       const { picked, last, inserted } = result.rows[0]!;
       const done = picked < batchSize;
+      // The next step's size, from this one's pace (a restarted delivery starts small again).
+      const pace = stepMs / Math.max(performance.now() - started, 1);
+      batchSize = Math.round(
+        Math.min(
+          maxBatch,
+          Math.max(Math.min(MIN_BATCH, maxBatch), batchSize * Math.min(2, Math.max(0.5, pace))),
+        ),
+      );
       await tx
         .update(notifications)
         .set({
