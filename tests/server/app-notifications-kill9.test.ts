@@ -13,7 +13,7 @@ import { users, userNotifications } from "../../server/db/schema";
 import type { UserRole } from "../../src/shared/domain";
 import { DEMO } from "./support/app";
 import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
-import { freePort, startServer, type Run } from "./support/server-process";
+import { freePort, startSignedIn } from "./support/server-process";
 
 /** Users added for the test, so that a delivery takes many steps. */
 const EXTRA_USERS = 6_000;
@@ -50,18 +50,7 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function started(): Promise<{ run: Run; base: string; token: string }> {
-  const run = startServer(env, { direct: true });
-  await run.waitFor("banned administrator: ", 90_000);
-  const base = `http://127.0.0.1:${env.PORT}/v1`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(DEMO.superAdmin),
-  });
-  expect(login.status).toBe(200);
-  return { run, base, token: ((await login.json()) as { token: string }).token };
-}
+const started = () => startSignedIn(env, DEMO.superAdmin);
 
 interface Notification {
   id: number;
