@@ -79,8 +79,8 @@ export interface DeliveryOptions {
 }
 
 /** The smallest step, and the first one (it grows or shrinks by at most half or double). */
-const MIN_BATCH = 50;
-const FIRST_BATCH = 250;
+const MIN_BATCH = 500;
+const FIRST_BATCH = 1000;
 
 /**
  * The delivery job: each step locks the notification, writes the inbox rows of the next
