@@ -53,10 +53,10 @@ export function displayText(
     return text(module.fields[field]?.empty ?? "none");
   }
   // Several values of a closed set (the roles a message goes to), each translated.
-  if (Array.isArray(value)) {
+  const display = displayOf(module, field);
+  if (Array.isArray(value) && display?.kind !== "changes") {
     return value.map((item) => valueLabel(t, module, field, item)).join(", ");
   }
-  const display = displayOf(module, field);
   if (enumValuesOf(module.fields[field]!.schema)) return valueLabel(t, module, field, value);
   switch (display?.kind) {
     case "changes":
