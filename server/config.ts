@@ -45,6 +45,20 @@ export interface Config {
   trustProxy: boolean | string[];
   /** HOUSEKEEPING_INTERVAL ("15m"): how often expired rate-limit counters and revoked tokens go. */
   housekeepingIntervalSeconds: number;
+  /** JOB_POLL_MS (1000): how often each instance looks for due jobs (notification deliveries). */
+  jobPollMs: number;
+  /**
+   * JOB_LEASE ("30s"): how long an instance holds a job it claimed without finishing a step; a
+   * crashed instance's delivery is taken over by another (or by itself restarted) after this.
+   */
+  jobLeaseSeconds: number;
+  /** NOTIFICATION_BATCH_SIZE (5000): at most this many users per delivery step (one transaction). */
+  notificationBatchSize: number;
+  /**
+   * NOTIFICATION_STEP_MS (25): how long a delivery step aims to take; its size follows the
+   * database's pace, so a console request waiting behind a step waits about this long.
+   */
+  notificationStepMs: number;
   /** LOGIN_RATE_LIMIT (10): login attempts per minute per client IP and e-mail. */
   loginRateLimit: number;
   /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per minute per client IP, whatever the e-mail. */
@@ -329,6 +343,10 @@ export function loadConfig(env: Env = process.env): Config {
       nonEmpty(env, "HOUSEKEEPING_INTERVAL") ?? "15m",
       "HOUSEKEEPING_INTERVAL",
     ),
+    jobPollMs: positiveInt(env, "JOB_POLL_MS", 1000, 3_600_000),
+    jobLeaseSeconds: parseDuration(nonEmpty(env, "JOB_LEASE") ?? "30s", "JOB_LEASE"),
+    notificationBatchSize: positiveInt(env, "NOTIFICATION_BATCH_SIZE", 5000, 100_000),
+    notificationStepMs: positiveInt(env, "NOTIFICATION_STEP_MS", 25, 10_000),
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
     loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),

@@ -13,7 +13,9 @@ import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { seedDatabase } from "./db/seed";
 import { housekeepingJob } from "./jobs/housekeeping";
+import { startJobQueue } from "./jobs/queue";
 import { startScheduledJobs } from "./jobs/scheduler";
+import { deliveryJob } from "./services/app-notifications";
 import { importDocumentsFromDisk } from "./uploads/storage";
 
 function fail(message: string): never {
@@ -38,11 +40,13 @@ async function main() {
   let app: App | undefined;
   let database: Database | undefined;
   let jobs: ReturnType<typeof startScheduledJobs> | undefined;
+  let queue: ReturnType<typeof startJobQueue> | undefined;
   let closing: Promise<void> | undefined;
   const shutdown = (code: number) => {
     closing ??= (async () => {
       try {
         await jobs?.stop();
+        await queue?.stop();
         await app?.close();
       } finally {
         await database?.close();
@@ -83,6 +87,19 @@ async function main() {
       [housekeepingJob(config.housekeepingIntervalSeconds)],
       instance,
       app.log,
+    );
+    // Due notification deliveries (and any later durable job), on whichever instance claims them.
+    queue = startJobQueue(
+      database.db,
+      [
+        deliveryJob({
+          batchSize: config.notificationBatchSize,
+          stepMs: config.notificationStepMs,
+        }),
+      ],
+      instance,
+      app.log,
+      { pollMs: config.jobPollMs, leaseSeconds: config.jobLeaseSeconds },
     );
   } catch (error) {
     await database.close().catch(() => undefined);

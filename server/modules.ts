@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerModuleRoutes, type BoundModule } from "./kit/bind";
 import { administratorsModule } from "./routes/administrators";
 import type { RouteDeps } from "./routes/types";
+import { appNotificationsModule } from "./services/app-notifications";
 import { businessUpdatesModule } from "./services/business-updates";
 import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
@@ -44,6 +45,7 @@ export const BOUND_MODULES: readonly BoundModule[] = [
   parkingSessionsModule,
   helpArticlesModule,
   merchantAnnouncementsModule,
+  appNotificationsModule,
 ];
 
 /** The declared modules' list, show and action routes. */

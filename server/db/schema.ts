@@ -27,6 +27,7 @@ import {
   ADMIN_LANGUAGES,
   ADMIN_STATUSES,
   ADMIN_THEMES,
+  APP_NOTIFICATION_STATUSES,
   APPROVAL_STATUSES,
   BUSINESS_CATEGORIES,
   BUSINESS_STATUSES,
@@ -915,5 +916,89 @@ export const merchantAnnouncements = pgTable(
       "merchant_announcements_dates_check",
       sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.publishAt}`,
     ),
+  ],
+);
+
+/**
+ * The job queue (server/jobs/queue.ts): work that must happen once, at or after `run_at`, on
+ * whichever server instance claims it first (FOR UPDATE SKIP LOCKED). A claim holds the job until
+ * `locked_until`; a run extends it at every step, and a crashed holder's job is claimed again once
+ * it lapses. A finished job is deleted in the same transaction as its last step.
+ */
+export const jobQueue = pgTable(
+  "job_queue",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text("queue").notNull(),
+    /** At most one job per key (one delivery per notification). */
+    key: text("key").notNull().unique("job_queue_key_key"),
+    payload: jsonb("payload").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("job_queue_queue_run_at_idx").on(t.queue, t.runAt)],
+);
+
+/**
+ * Announcement > App Notification: a message to app users by role, delivered at `send_at` in
+ * steps of users by id; `delivered_through` is the last user id a committed step covered.
+ */
+export const appNotifications = pgTable(
+  "app_notifications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    titleEn: text("title_en").notNull(),
+    titleZh: text("title_zh").notNull(),
+    bodyEn: text("body_en").notNull(),
+    bodyZh: text("body_zh").notNull(),
+    audience: text("audience", { enum: USER_ROLES }).array().notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true, mode: "date" }).notNull(),
+    status: text("status", { enum: APP_NOTIFICATION_STATUSES }).notNull().default("scheduled"),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    deliveredThrough: integer("delivered_through").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    createdBy: integer("created_by").references(() => administrators.id, { onDelete: "set null" }),
+    ...review(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("app_notifications_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("app_notifications_status_send_at_idx").on(t.status, t.sendAt),
+    check("app_notifications_status_check", oneOf(t.status, APP_NOTIFICATION_STATUSES)),
+    check(
+      "app_notifications_audience_check",
+      sql`cardinality(${t.audience}) > 0 and ${t.audience} <@ array[${sql.raw(
+        USER_ROLES.map((role) => `'${role}'`).join(", "),
+      )}]::text[]`,
+    ),
+    check("app_notifications_sent_check", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+  ],
+);
+
+/** A user's inbox: one row per notification delivered to them, never two (the unique key). */
+export const userNotifications = pgTable(
+  "user_notifications",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => appNotifications.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_notifications_notification_id_user_id_key").on(t.notificationId, t.userId),
+    index("user_notifications_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -14,6 +14,7 @@ import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
 import { seedDemoParking } from "./demo-parking";
+import { seedDemoNotifications } from "./demo-notifications";
 import type { Db, Tx } from "./index";
 import {
   administrators,
@@ -164,6 +165,11 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
 
     await seedDemoIdsAndReports(tx);
     await seedDemoContent(tx, reviewers[0]?.id ?? null);
+    await seedDemoNotifications(
+      tx,
+      reviewers.map((r) => r.id),
+      Date.now(),
+    );
 
     const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
     const contact = config.supportEmail ?? superAdmin?.email;

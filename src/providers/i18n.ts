@@ -52,6 +52,8 @@ export const NAMESPACES: readonly string[] = [
   "parking",
   "parkingSessions",
   "global",
+  "appNotification",
+  "appNotificationRecipients",
   "kit",
   "helpArticle",
   "merchantAnnouncement",

@@ -49,3 +49,7 @@ export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 export type AdminTheme = (typeof ADMIN_THEMES)[number];
 export type ParkingLotStatus = (typeof PARKING_LOT_STATUSES)[number];
 export type ParkingSessionStatus = (typeof PARKING_SESSION_STATUSES)[number];
+
+/** An app notification: waiting for its time, being delivered, delivered, or called off. */
+export const APP_NOTIFICATION_STATUSES = ["scheduled", "sending", "sent", "cancelled"] as const;
+export type AppNotificationStatus = (typeof APP_NOTIFICATION_STATUSES)[number];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DEMO } from "./support/app";
 import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
-import { freePort, startServer, type Run } from "./support/server-process";
+import { freePort, startSignedIn } from "./support/server-process";
 
 interface Action {
   kind: "approve" | "ban";
@@ -39,18 +39,7 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function started(): Promise<{ run: Run; base: string; token: string }> {
-  const run = startServer(env, { direct: true });
-  await run.waitFor("banned administrator: ", 90_000);
-  const base = `http://127.0.0.1:${env.PORT}/v1`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(DEMO.superAdmin),
-  });
-  expect(login.status).toBe(200);
-  return { run, base, token: ((await login.json()) as { token: string }).token };
-}
+const started = () => startSignedIn(env, DEMO.superAdmin);
 
 async function get<T>(base: string, token: string, path: string): Promise<T> {
   const response = await fetch(`${base}${path}`, { headers: { authorization: token } });

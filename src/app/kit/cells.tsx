@@ -52,7 +52,11 @@ export function displayText(
   if (value === null || value === undefined || value === "") {
     return text(module.fields[field]?.empty ?? "none");
   }
+  // Several values of a closed set (the roles a message goes to), each translated.
   const display = displayOf(module, field);
+  if (Array.isArray(value) && display?.kind !== "changes") {
+    return value.map((item) => valueLabel(t, module, field, item)).join(", ");
+  }
   if (enumValuesOf(module.fields[field]!.schema)) return valueLabel(t, module, field, value);
   switch (display?.kind) {
     case "changes":

@@ -12,8 +12,8 @@ import {
   type FormProps,
 } from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
-import dayjs from "dayjs";
-import type { TFunction } from "i18next";
+import dayjs, { type Dayjs } from "dayjs";
+import i18next, { type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
@@ -84,6 +84,8 @@ export function issueText(
         return text("form.required", { field });
       return text(issue.expected === "int" ? "form.notInteger" : "form.invalid", { field });
     case "too_small":
+      // A list (roles to send to) with too few entries: nothing, or not enough, was chosen.
+      if (issue.origin === "array") return text("form.required", { field });
       if (issue.origin === "string") {
         return Number(issue.minimum) <= 1
           ? text("form.required", { field })
@@ -146,7 +148,10 @@ export function MoneyInput(props: {
   return <ScaledInput scale={100} addon="RM" {...props} />;
 }
 
-/** An instant typed as a date and a time in the browser's zone, held as ISO-8601 text. */
+/**
+ * An instant typed as a local date and time (seconds optional), held as ISO-8601 text (what the
+ * API takes).
+ */
 function InstantInput({
   value,
   onChange,
@@ -159,12 +164,11 @@ function InstantInput({
   return (
     <DatePicker
       id={id}
-      showTime={{ format: "HH:mm" }}
-      format="YYYY-MM-DD HH:mm"
+      showTime={{ format: "HH:mm:ss" }}
+      format={["YYYY-MM-DD HH:mm:ss", "YYYY-MM-DD HH:mm"]}
+      style={{ width: "100%", maxWidth: 260 }}
       value={value ? dayjs(value) : null}
-      onChange={(picked) =>
-        onChange?.(picked ? picked.second(0).millisecond(0).toISOString() : undefined)
-      }
+      onChange={(picked: Dayjs | null) => onChange?.(picked ? picked.toISOString() : undefined)}
     />
   );
 }
@@ -190,8 +194,10 @@ function InputFor({
       <RichText {...control} collection={module.collection} label={fieldLabel(t, module, name)} />
     );
   }
-  if (hint?.kind === "dateTime") return <InstantInput {...control} />;
-  // A list of choices (business categories): several picked at once.
+  if (hint?.kind === "dateTime" || type instanceof z.ZodISODateTime) {
+    return <InstantInput {...control} />;
+  }
+  // A list of choices (business categories, the roles a message goes to): several at once.
   const choices = type instanceof z.ZodArray ? inner(type.element as z.ZodType) : type;
   if (choices instanceof z.ZodEnum) {
     return (
@@ -244,6 +250,12 @@ export function FormInputs({ module, decl }: { module: ModuleDecl; decl: FormDec
             key={key}
             name={key}
             label={fieldLabel(t, module, key)}
+            // A word of guidance under the input, when the module has one (`<ns>:form.<key>Help`).
+            extra={
+              i18next.exists(`${module.i18n}:form.${key}Help`)
+                ? t(`${module.i18n}:form.${key}Help`)
+                : undefined
+            }
             required={!optional}
             rules={[rule]}
             valuePropName={inner(schema) instanceof z.ZodBoolean ? "checked" : "value"}

@@ -18,6 +18,9 @@ import { fieldLabel, moduleText, titleOf } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
+/** How often the page of a record in a live state (ModuleInput.live) is read again. */
+const LIVE_REFRESH_MS = 2_000;
+
 /** The detail page of a module that needs nothing beyond its declaration. */
 export default function GeneratedShow() {
   return <ModuleShow module={useModule()} />;
@@ -43,9 +46,16 @@ export function ModuleShow({
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
+  const { live } = module;
   const { query, result } = useShow<Row, HttpError>({
     resource: module.name,
     errorNotification: false,
+    queryOptions: {
+      refetchInterval: (current) =>
+        live && live.values.includes(String(current.state.data?.data[live.field]))
+          ? LIVE_REFRESH_MS
+          : false,
+    },
   });
   const [request, setRequest] = useState<DecisionRequest>();
   const navigate = useNavigate();
@@ -101,7 +111,14 @@ export function ModuleShow({
       {after?.(result)}
       {Object.entries(module.related ?? {}).map(([name, list]) => (
         <div key={name} style={{ marginTop: 16 }}>
-          <RelatedList module={module} name={name} list={list} id={result.id} />
+          <RelatedList
+            // Read again when a live record moves on (a delivery's recipients, once it is sent).
+            key={live ? String(result[live.field]) : undefined}
+            module={module}
+            name={name}
+            list={list}
+            id={result.id}
+          />
         </div>
       ))}
       <div style={{ marginTop: 16 }}>

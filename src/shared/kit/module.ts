@@ -470,6 +470,11 @@ export interface ModuleInput<
   /** Lists on the detail page of records that belong to this one (`<i18n>:related.<key>`). */
   related?: Readonly<Record<string, RelatedDecl>>;
   /**
+   * States in which a record changes by itself (a notification being delivered): its detail page
+   * reads it again every few seconds while `field` holds one of `values`.
+   */
+  live?: { field: keyof F & string; values: readonly string[] };
+  /**
    * Number fields the list sums over every row the filters select (not only the page): the
    * answer's `totals`, shown above the list ("for the filtered range").
    */
@@ -571,6 +576,7 @@ export function defineModule<
       }
     }
   }
+  if (input.live) known(input.live.field, "live");
   for (const key of input.totals ?? []) {
     known(key, "totals");
     if (!filterKindsOf(fields[key]!.schema).includes("numberRange")) {

@@ -1,5 +1,6 @@
 /** Every back-office module declared with the kit: both readers and the tests go through it. */
 import type { ModuleDecl } from "../kit/module";
+import { appNotifications } from "./app-notifications";
 import { administrators } from "./administrators";
 import { businessUpdates } from "./business-updates";
 import { businessApproval, businesses } from "./businesses";
@@ -35,4 +36,5 @@ export const MODULES: readonly ModuleDecl[] = [
   parkingSessions,
   helpArticles,
   merchantAnnouncements,
+  appNotifications,
 ];

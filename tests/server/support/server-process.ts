@@ -76,3 +76,23 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * The server process on `env` (its PORT), started and answering, with the super administrator
+ * signed in: what a crash test works with.
+ */
+export async function startSignedIn(
+  env: Record<string, string>,
+  credentials: { email: string; password: string },
+): Promise<{ run: Run; base: string; token: string }> {
+  const run = startServer(env, { direct: true });
+  await run.waitFor("banned administrator: ", 90_000);
+  const base = `http://127.0.0.1:${env.PORT}/v1`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return { run, base, token: ((await login.json()) as { token: string }).token };
+}
