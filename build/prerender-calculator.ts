@@ -17,7 +17,10 @@
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { createServer, minifySync, type Plugin, type Rolldown } from "vite";
-import type { PrerenderedCalculator } from "../src/calculator/prerender";
+import type {
+  PrerenderedCalculator,
+  prerenderCalculator as Prerender,
+} from "../src/calculator/prerender";
 
 const PAGE_MODULE = "/src/calculator/calculator-app.tsx";
 const TEXTS_MODULE = /\/locales\/([^/]+)\/calculator\.json$/;
@@ -37,9 +40,9 @@ async function renderPage(root: string): Promise<PrerenderedCalculator> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const module = (await server.ssrLoadModule(
-      "/src/calculator/prerender.tsx",
-    )) as typeof import("../src/calculator/prerender");
+    const module = (await server.ssrLoadModule("/src/calculator/prerender.tsx")) as {
+      prerenderCalculator: typeof Prerender;
+    };
     return await module.prerenderCalculator();
   } finally {
     await server.close();

@@ -71,8 +71,9 @@ export function CalculatorPage({ hydrating = false }: { hydrating?: boolean }) {
   const [PrintSummary, setPrintSummary] = useState<PrintView | null>(null);
   const reportButton = useRef<HTMLButtonElement>(null);
 
-  // Before the browser paints the hydrated page again.
+  // Right after hydration, before the browser paints again: the second render is the point.
   useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the HTML must be matched first
     if (hydrating) setForm(restoredForm());
   }, [hydrating]);
 
