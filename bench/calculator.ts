@@ -98,18 +98,18 @@ function totalBlockingTime({ fcp, longTasks }: BenchState): number {
 /** CLS as the web-vitals define it: the largest session window (gaps < 1 s, at most 5 s). */
 function cumulativeLayoutShift(shifts: Shift[]): number {
   let worst = 0;
-  let window = 0;
+  let session = 0;
   let first = 0;
   let last = 0;
   for (const shift of shifts) {
-    if (window > 0 && shift.start - last < 1000 && shift.start - first < 5000) {
-      window += shift.value;
+    if (session > 0 && shift.start - last < 1000 && shift.start - first < 5000) {
+      session += shift.value;
     } else {
-      window = shift.value;
+      session = shift.value;
       first = shift.start;
     }
     last = shift.start;
-    worst = Math.max(worst, window);
+    worst = Math.max(worst, session);
   }
   return worst;
 }

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
+import { standInRecaptcha } from "./support/recaptcha";
 import { startServer, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(90);
@@ -181,6 +182,7 @@ test("hydration keeps the HTML, logs nothing, shifts nothing, and takes over wha
 test("a fresh visit hydrates without a layout shift, and fetches neither the dialog nor Chinese", async ({
   page,
 }) => {
+  await standInRecaptcha(page);
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
@@ -194,6 +196,11 @@ test("a fresh visit hydrates without a layout shift, and fetches neither the dia
   );
   expect(shift).toBeLessThanOrEqual(0.02);
   expect(scripts.filter((path) => /report-dialog|recaptcha/.test(path))).toEqual([]);
+  // Only the visitor's language: English texts are one chunk, and the Chinese one never comes.
+  const chunks = await (await fetch(`${server.url}/`)).text();
+  const chinese = /"cn-ZH":[`"](\/assets\/[^`"]+)/.exec(chunks)?.[1];
+  expect(chinese).toBeDefined();
+  expect(scripts).not.toContain(chinese);
 
   // The dialog arrives when asked for.
   await page.getByRole("button", { name: word("report.open") }).click();
