@@ -26,15 +26,15 @@ import {
 import { useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
-import texts from "../../locales/en-US/calculator.json";
 import { formatMonths, formatRatioValue, formatRinggit } from "../../src/calculator/format";
 import { amountsFromForm } from "../../src/calculator/form-amounts";
-import { createTranslator } from "../../src/calculator/i18n";
+import { createTranslator, loadCalculatorTexts, type Translate } from "../../src/calculator/i18n";
 import { CALCULATOR_FIELDS, type CalculatorSection } from "../../src/calculator/inputs";
 import { RATIOS, RATIO_GROUPS, computeRatios, deriveFigures } from "../../src/calculator/ratios";
 import { EMPTY_FORM, type FormTexts } from "../../src/calculator/storage";
 
-const t = createTranslator(texts);
+// Set once the texts are loaded, as an i18n provider with a backend would.
+let t: Translate = (key) => key;
 const BAND_COLOURS = {
   optimum: "green",
   moderate: "gold",
@@ -161,6 +161,8 @@ function CalculatorPage() {
   );
 }
 
+const texts = await loadCalculatorTexts("en-US");
+t = createTranslator(texts);
 createRoot(document.getElementById("root")!).render(
   <BrowserRouter>
     <ConfigProvider theme={RefineThemes.Blue}>
