@@ -279,11 +279,12 @@ try {
   const calc = medians(runs.calculator);
   const base = medians(runs.stock);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+  const shown = (a: number, b: number) => (b > 0 ? `${ratio(a, b).toFixed(2)}×` : "—");
   const verdict = (met: boolean) => (met ? "met" : "MISSED");
   const row = (label: string, a: number, b: number, unit: string, digits = 0, goal = "") =>
     console.log(
       `  ${label.padEnd(4)} ${a.toFixed(digits).padStart(8)} ${unit.padEnd(7)}` +
-        `${b.toFixed(digits).padStart(8)} ${unit.padEnd(7)}${ratio(a, b).toFixed(2).padStart(6)}×  ${goal}`,
+        `${b.toFixed(digits).padStart(8)} ${unit.padEnd(7)}${shown(a, b).padStart(7)}  ${goal}`,
     );
   console.log(`\nmedian of ${RUNS} (throttled: 150 ms RTT, 1.6 Mbps, 4× CPU):`);
   console.log(`       calculator         stock          ratio`);
