@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import type { HtmlTagDescriptor, Plugin } from "vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { prerenderCalculator } from "./build/prerender-calculator.ts";
 
 /**
  * Writes `.br` and `.gz` beside every text file of the build, which the server sends to browsers
@@ -34,70 +35,10 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * `/` is the public calculator, whose chunk main.tsx can only request after React has downloaded
- * and run: one more round trip (~0.25 s on a phone) before the first paint. Naming the
- * calculator's chunk, its style sheet and both languages' texts in the page lets the browser
- * fetch them alongside the entry. The console's paths need none of it (~12 kB): the build also
- * writes `console.html`, the same page without these links, which the server sends for every
- * path but `/` (a host that only knows index.html still works, paying the 12 kB).
- */
-function preloadCalculator(): Plugin {
-  let calculatorFiles: string[] = [];
-  return {
-    name: "preload-calculator",
-    apply: "build",
-    writeBundle(options) {
-      if (!options.dir) return;
-      const html = readFileSync(join(options.dir, "index.html"), "utf8");
-      const links = html.match(/\s*<link\b[^>]*>/g) ?? [];
-      const forCalculator = links.filter((link) =>
-        calculatorFiles.some((file) => link.includes(`href="/${file}"`)),
-      );
-      const console = forCalculator.reduce((page, link) => page.replace(link, ""), html);
-      writeFileSync(join(options.dir, "console.html"), console);
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, { bundle }) {
-        if (!bundle) return;
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [c] : []));
-        const page = chunks.find((c) =>
-          c.facadeModuleId?.endsWith("/src/calculator/calculator-app.tsx"),
-        );
-        if (!page)
-          throw new Error("preload-calculator: no chunk for src/calculator/calculator-app.tsx");
-        const entryFiles = new Set(
-          chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]),
-        );
-        const texts = chunks.filter((c) =>
-          /\/locales\/[^/]+\/calculator\.json$/.test(c.facadeModuleId ?? ""),
-        );
-        const scripts = [page.fileName, ...page.imports, ...texts.map((c) => c.fileName)].filter(
-          (file) => !entryFiles.has(file),
-        );
-        const tag = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({
-          tag: "link",
-          attrs,
-          injectTo: "head",
-        });
-        const styles = [...(page.viteMetadata?.importedCss ?? [])];
-        calculatorFiles = [...styles, ...scripts];
-        return [
-          ...styles.map((file) => tag({ rel: "stylesheet", crossorigin: true, href: `/${file}` })),
-          ...scripts.map((file) =>
-            tag({ rel: "modulepreload", crossorigin: true, href: `/${file}` }),
-          ),
-        ];
-      },
-    },
-  };
-}
-
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [react(), preloadCalculator(), precompress()],
+  plugins: [react(), prerenderCalculator(), precompress()],
   server: {
     port: 5173,
     proxy: { "/v1": apiTarget },

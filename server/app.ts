@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -115,6 +116,18 @@ const CSP_DIRECTIVES = {
 };
 
 /**
+ * `'sha256-…'` sources for the inline scripts of the built page (the calculator's language choice
+ * before its first paint, build/prerender-calculator.ts), so the CSP allows exactly those.
+ */
+export function inlineScriptHashes(page: string): string[] {
+  if (!existsSync(page)) return [];
+  const scripts = readFileSync(page, "utf8").matchAll(/<script>([\s\S]*?)<\/script>/g);
+  return [...scripts].map(
+    ([, body]) => `'sha256-${createHash("sha256").update(body!).digest("base64")}'`,
+  );
+}
+
+/**
  * Builds the reference API server: Fastify with zod schemas (validation, serialization and the
  * OpenAPI document at /v1/docs), security headers, CORS, the access check every route declares,
  * the API routes under /v1, and the built console with SPA fallback.
@@ -141,7 +154,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.removeContentTypeParser("text/plain");
   installStrictJsonParser(app);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const scriptSrc = [
+    ...CSP_DIRECTIVES.scriptSrc,
+    ...inlineScriptHashes(join(distDir, "index.html")),
+  ];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, scriptSrc } },
+  });
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: config.corsOrigins,
@@ -267,9 +287,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
 
-  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const serveConsole = existsSync(join(distDir, "index.html"));
-  // The console's page: index.html without the calculator's preloads (vite.config.ts), if built.
+  // The console's page: index.html without the calculator's HTML (build/prerender-calculator.ts).
   const consolePage = existsSync(join(distDir, "console.html")) ? "console.html" : "index.html";
   if (serveConsole) {
     await app.register(fastifyStatic, {

@@ -1,5 +1,7 @@
 import { Component, StrictMode, Suspense, lazy, type ReactNode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { DEFAULT_LANGUAGE, type Language } from "./shared/language";
+import { revealPage } from "./calculator/early";
 import { initialLanguage, loadCalculatorTexts } from "./calculator/i18n";
 
 /**
@@ -7,11 +9,10 @@ import { initialLanguage, loadCalculatorTexts } from "./calculator/i18n";
  * also preloads them). It is rendered once both are here, without Suspense: React holds back a
  * Suspense boundary's content for up to 300 ms after its fallback, which would delay the first paint.
  */
-function loadCalculator(): Promise<ReactNode> {
-  const language = initialLanguage();
+function loadCalculator(language: Language, hydrating: boolean): Promise<ReactNode> {
   return Promise.all([import("./calculator/calculator-app"), loadCalculatorTexts(language)]).then(
     ([{ CalculatorApp }, texts]) => (
-      <CalculatorApp initialLanguage={language} initialTexts={texts} />
+      <CalculatorApp initialLanguage={language} initialTexts={texts} hydrating={hydrating} />
     ),
   );
 }
@@ -59,21 +60,39 @@ class LoadFailure extends Component<
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-const root = createRoot(container);
+/** A fresh root, without the build's HTML (which only hydration may reuse). */
+function freshRoot(element: HTMLElement) {
+  element.replaceChildren();
+  return createRoot(element);
+}
 
 // `/` is the public calculator; every other path is the console. Each is its own lazy chunk and
 // the entry holds neither, so calculator visitors never download Refine or antd.
 if (window.location.pathname === "/") {
-  loadCalculator().then(
-    (calculator) =>
-      root.render(
+  // The build writes `/` as the calculator's HTML in the default language (vite.config.ts):
+  // hydrated for a visitor in that language, rendered afresh (while hidden, src/calculator/
+  // early.ts) for the others.
+  const language = initialLanguage();
+  const hydrating = container.firstElementChild !== null && language === DEFAULT_LANGUAGE;
+  loadCalculator(language, hydrating).then(
+    (calculator) => {
+      const page = (
         <StrictMode>
           <LoadFailure>{calculator}</LoadFailure>
-        </StrictMode>,
-      ),
-    () => root.render(<LoadFailure failed />),
+        </StrictMode>
+      );
+      if (hydrating) hydrateRoot(container, page);
+      else freshRoot(container).render(page);
+    },
+    () => {
+      freshRoot(container).render(<LoadFailure failed />);
+      revealPage();
+    },
   );
 } else {
+  // Where a host answers every path with index.html, the calculator's HTML goes at once.
+  const root = freshRoot(container);
+  revealPage();
   root.render(
     <StrictMode>
       <LoadFailure>

@@ -1,26 +1,106 @@
 /**
  * The page at `/`: the input card, the ten ratios computed as the visitor types, the report
  * dialog and a print view. The figures live in local storage, as typed.
+ *
+ * Only what the first paint needs is in this chunk: the report dialog (and reCAPTCHA behind it)
+ * is fetched when the visitor heads for its button, the print view when the browser is idle or
+ * the visitor prints.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { flushSync } from "react-dom";
 import { InputCard } from "./input-card";
 import { validateField } from "./field-validation";
+import { LoadBoundary } from "./load-boundary";
 import { PageHeader } from "./page-header";
-import { PrintSummary } from "./print-summary";
 import { computeRatios, deriveFigures } from "./ratios";
-import { RECAPTCHA_SITE_KEY, ReportDialog } from "./report-dialog";
 import { ResultsPanel } from "./results-panel";
 import { EMPTY_FORM, loadFormTexts, saveFormTexts, type FormTexts } from "./storage";
 import { useTranslation } from "./translation";
-import type { CalculatorField } from "./inputs";
+import { CALCULATOR_FIELDS, type CalculatorField } from "./inputs";
 import { amountsFromForm } from "./form-amounts";
 
-export function CalculatorPage() {
+const loadReportDialog = () => import("./report-dialog");
+const lazyReportDialog = () =>
+  lazy(() => loadReportDialog().then(({ ReportDialog }) => ({ default: ReportDialog })));
+// A new one after a failed download, so that the next click tries again.
+let ReportDialog = lazyReportDialog();
+
+const loadPrintView = () => import("./print-summary");
+type PrintView = Awaited<ReturnType<typeof loadPrintView>>["PrintSummary"];
+
+/** Runs `work` once the browser has nothing else to do (soon after, where it cannot tell). */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(work, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 1500);
+  return () => clearTimeout(id);
+}
+
+/**
+ * The figures to show once the build's HTML (an empty form) is hydrated: the saved ones, and over
+ * them anything the visitor typed into that HTML before the script ran (React keeps those values
+ * in the inputs while hydrating; the state must take them over).
+ */
+function restoredForm(): FormTexts {
+  const form = { ...loadFormTexts() };
+  for (const { key } of CALCULATOR_FIELDS) {
+    const input = document.getElementById(`field-${key}`);
+    if (input instanceof HTMLInputElement && input.value !== "") form[key] = input.value;
+  }
+  return form;
+}
+
+export function CalculatorPage({ hydrating = false }: { hydrating?: boolean }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<FormTexts>(loadFormTexts);
+  // The build's HTML has an empty form: hydration starts from it, the visitor's figures follow.
+  const [form, setForm] = useState<FormTexts>(() => (hydrating ? EMPTY_FORM : loadFormTexts()));
   const [reportOpen, setReportOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const [PrintSummary, setPrintSummary] = useState<PrintView | null>(null);
   const reportButton = useRef<HTMLButtonElement>(null);
+
+  // Right after hydration, before the browser paints again: the second render is the point.
+  useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the HTML must be matched first
+    if (hydrating) setForm(restoredForm());
+  }, [hydrating]);
+
+  useEffect(
+    () =>
+      whenIdle(() =>
+        loadPrintView().then(
+          (view) => setPrintSummary(() => view.PrintSummary),
+          () => undefined,
+        ),
+      ),
+    [],
+  );
+
+  const print = useCallback(() => {
+    const printNow = () => window.print();
+    loadPrintView().then((view) => {
+      flushSync(() => setPrintSummary(() => view.PrintSummary));
+      printNow();
+    }, printNow);
+  }, []);
+
+  const reportDialogFailed = useCallback(() => {
+    ReportDialog = lazyReportDialog();
+    setReportOpen(false);
+    setAnnouncement(t("report.failures.network"));
+  }, [t]);
 
   const changeField = useCallback((field: CalculatorField, text: string) => {
     setForm((current) => {
@@ -86,13 +166,19 @@ export function CalculatorPage() {
               hasErrors={hasErrors}
               reportButton={reportButton}
               onOpenReport={() => setReportOpen(true)}
+              onReportIntent={() => void loadReportDialog().catch(() => undefined)}
+              onPrint={print}
             />
           </div>
-          <PrintSummary form={deferredForm} />
+          {PrintSummary && <PrintSummary form={deferredForm} />}
         </main>
       </div>
       {reportOpen && (
-        <ReportDialog form={form} siteKey={RECAPTCHA_SITE_KEY} onClose={closeReport} />
+        <LoadBoundary fallback={null} onError={reportDialogFailed}>
+          <Suspense fallback={null}>
+            <ReportDialog form={form} onClose={closeReport} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </>
   );

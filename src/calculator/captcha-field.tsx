@@ -2,25 +2,15 @@
  * The reCAPTCHA check of the report dialog. react-google-recaptcha (and Google's script, which it
  * adds) are fetched only when the dialog opens, so the page itself never pays for them.
  */
-import { Component, Suspense, lazy, useState, type ReactNode } from "react";
+import { Suspense, lazy, useState } from "react";
 import type { Language } from "../shared/language";
+import { LoadBoundary } from "./load-boundary";
 import { useTranslation } from "./translation";
 
 const ReCAPTCHA = lazy(() => import("react-google-recaptcha"));
 
 /** The widget's own language codes. */
 const WIDGET_LANGUAGE: Record<Language, string> = { "en-US": "en", "cn-ZH": "zh-CN" };
-
-/** A chunk that cannot be fetched (offline) must not take the whole page down with it. */
-class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 interface CaptchaFieldProps {
   siteKey: string;

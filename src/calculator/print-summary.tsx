@@ -1,4 +1,9 @@
-/** Printed only: the figures the ratios were computed from, compact, above the page's end. */
+/**
+ * Printed only: the figures the ratios were computed from, compact, above the page's end. With
+ * print.css, the page's print view: a chunk of its own that the page loads when idle or when the
+ * visitor asks to print, so neither is on the way to the first paint.
+ */
+import "./print.css";
 import { formatRinggit } from "./format";
 import { CALCULATOR_FIELDS, parseAmount } from "./inputs";
 import type { FormTexts } from "./storage";

@@ -32,12 +32,12 @@ const isCalculatorField = (field: string | undefined) =>
 
 interface ReportDialogProps {
   form: FormTexts;
-  /** Normally RECAPTCHA_SITE_KEY; a prop so tests can show the dialog with and without it. */
-  siteKey: string;
+  /** RECAPTCHA_SITE_KEY unless given: tests show the dialog with and without a key. */
+  siteKey?: string;
   onClose: () => void;
 }
 
-export function ReportDialog({ form, siteKey, onClose }: ReportDialogProps) {
+export function ReportDialog({ form, siteKey = RECAPTCHA_SITE_KEY, onClose }: ReportDialogProps) {
   const { t, language } = useTranslation();
   const [email, setEmail] = useState("");
   const [token, setToken] = useState<string | null>(null);

@@ -12,6 +12,9 @@ interface ResultsPanelProps {
   hasErrors: boolean;
   reportButton: RefObject<HTMLButtonElement | null>;
   onOpenReport: () => void;
+  /** The pointer or focus is on the report button: a moment to fetch the dialog. */
+  onReportIntent: () => void;
+  onPrint: () => void;
 }
 
 export function ResultsPanel({
@@ -20,6 +23,8 @@ export function ResultsPanel({
   hasErrors,
   reportButton,
   onOpenReport,
+  onReportIntent,
+  onPrint,
 }: ResultsPanelProps) {
   const { t } = useTranslation();
   return (
@@ -33,10 +38,12 @@ export function ResultsPanel({
             className="calc-button primary"
             aria-haspopup="dialog"
             onClick={onOpenReport}
+            onPointerEnter={onReportIntent}
+            onFocus={onReportIntent}
           >
             {t("report.open")}
           </button>
-          <button type="button" className="calc-button secondary" onClick={() => window.print()}>
+          <button type="button" className="calc-button secondary" onClick={onPrint}>
             {t("results.print")}
           </button>
         </div>

@@ -233,8 +233,9 @@ describe("the dialog from the page", () => {
     render(<CalculatorApp initialLanguage="en-US" initialTexts={enUS} />);
     const opener = screen.getByRole("button", { name: "Email Me My Report" });
     await user.click(opener);
-    const dialog = screen.getByRole("dialog", { name: "Email Me My Report" });
-    expect(within(dialog).getByLabelText("Email")).toHaveFocus();
+    // The dialog is a chunk of its own, fetched on demand.
+    const dialog = await screen.findByRole("dialog", { name: "Email Me My Report" });
+    await waitFor(() => expect(within(dialog).getByLabelText("Email")).toHaveFocus());
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -245,7 +246,8 @@ describe("the dialog from the page", () => {
     const user = userEvent.setup();
     render(<CalculatorApp initialLanguage="en-US" initialTexts={enUS} />);
     await user.click(screen.getByRole("button", { name: "Email Me My Report" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getByLabelText("Email")).toHaveFocus());
     // Email → Cancel → Ok → (wraps) Email, and backwards.
     await user.tab();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();

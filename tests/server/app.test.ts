@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -224,12 +225,17 @@ describe("the built console", () => {
   });
 });
 
+const INLINE_SCRIPT = 'document.documentElement.lang="en"';
+
 describe("a build with a console page", () => {
   let withConsolePage: App;
   beforeAll(async () => {
     const dist = join(testDb.dataDir, "dist-console-page");
     await mkdir(dist, { recursive: true });
-    await writeFile(join(dist, "index.html"), "<!doctype html><title>calculator</title>");
+    await writeFile(
+      join(dist, "index.html"),
+      `<!doctype html><title>calculator</title><script>${INLINE_SCRIPT}</script>`,
+    );
     await writeFile(join(dist, "console.html"), "<!doctype html><title>console</title>");
     withConsolePage = await createTestApp(testDb, {}, { distDir: dist });
   });
@@ -247,5 +253,15 @@ describe("a build with a console page", () => {
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.body, url).toContain("<title>console</title>");
     }
+  });
+
+  it("allows the page's inline script by its hash, and no other", async () => {
+    const hash = createHash("sha256").update(INLINE_SCRIPT).digest("base64");
+    const policy = String(
+      (await withConsolePage.inject({ url: "/" })).headers["content-security-policy"],
+    );
+    const scripts = /script-src ([^;]*)/.exec(policy)?.[1];
+    expect(scripts).toContain(`'sha256-${hash}'`);
+    expect(scripts).not.toContain("'unsafe-inline'");
   });
 });
