@@ -29,6 +29,11 @@ const STABLE_CODES = [
   "INTERNAL_ERROR",
   "RANGE_REVERSED",
   "RANGE_TOO_LONG",
+  "RESET_LINK_INVALID",
+  "RESET_LINK_EXPIRED",
+  "RESET_LINK_USED",
+  "WRONG_CREDENTIALS",
+  "USER_BANNED",
 ];
 
 describe("errors texts", () => {

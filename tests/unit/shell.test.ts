@@ -13,8 +13,12 @@ describe("the ?id= shell parameter", () => {
     expect(shellPageFor("?settlement=3&id=invoice")).toBeDefined();
   });
 
-  it("falls through to the path for pages not built yet and unknown ids", () => {
-    expect(shellPageFor("?id=create-edit-help-centre-editor")).toBeUndefined();
+  it("opens the help centre's editor, for a new article or one to edit", () => {
+    expect(shellPageFor("?id=create-edit-help-centre-editor")).toBeDefined();
+    expect(shellPageFor("?id=create-edit-help-centre-editor&article=4")).toBeDefined();
+  });
+
+  it("falls through to the path for unknown ids", () => {
     expect(shellPageFor("?id=toString")).toBeUndefined();
     expect(shellPageFor("?id=")).toBeUndefined();
     expect(shellPageFor("")).toBeUndefined();
