@@ -19,6 +19,7 @@ import { currentAdmin } from "../auth/access";
 import type { Db } from "../db";
 import { contentImages } from "../db/schema";
 import { HttpError, notFound } from "../errors";
+import { streamedBodyCompiler } from "../uploads/http";
 import { newDocumentId } from "../uploads/storage";
 
 /** The bytes each image type starts with (WebP: `RIFF`, four bytes of size, `WEBP`). */
@@ -78,6 +79,11 @@ async function readImage(request: FastifyRequest) {
   return { content, type };
 }
 
+/** The upload's form, as OpenAPI shows it (the handler reads it as a stream). */
+const imageFormSchema = z
+  .object({ [IMAGE_FIELD]: z.string().describe("The image file (binary)") })
+  .meta({ id: "ContentImageForm" });
+
 const imageParams = z.strictObject({
   id: z.string().regex(/^[0-9a-f]{32}$/, "Not an image id"),
 });
@@ -97,7 +103,10 @@ export function contentImageRoutes(
         `/api/${collection}/images`,
         {
           config: { access: { permission, thing: `${thing} Image` } },
+          // The file is read as a stream by the handler: the body schema documents the form only.
+          validatorCompiler: streamedBodyCompiler,
           schema: {
+            body: imageFormSchema,
             tags: [collection],
             summary: `Upload an image for a ${thing.toLowerCase()}'s body (multipart, field "${IMAGE_FIELD}")`,
             consumes: ["multipart/form-data"],

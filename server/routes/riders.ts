@@ -1,6 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifySchemaCompiler } from "fastify";
-import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 import { PERMISSION } from "../../src/shared/permissions";
@@ -25,23 +24,13 @@ import {
   storedDocuments,
   verifyRider,
 } from "../services/riders";
-import { contentDisposition, formFieldsError } from "../uploads/http";
+import { contentDisposition, formFieldsError, streamedBodyCompiler } from "../uploads/http";
 import { readRiderForm, RIDER_FORM_LIMITS } from "../uploads/rider-form";
 import { documentContent } from "../uploads/storage";
 import type { RouteDeps } from "./types";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["riders"];
-
-/**
- * The edit form is read as a stream by its handler (files are checked as they arrive), so its body
- * schema documents the form in OpenAPI but is not run against `request.body`; querystring and
- * the rest still go through the zod compiler.
- */
-export const streamedBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === "body"
-    ? (value) => ({ value })
-    : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 /** The User (0) module's rider calls: details, verification, attendance, edit and documents. */
 export const ridersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

@@ -33,9 +33,8 @@ import type { Db, DbOrTx, Tx } from "../db";
 import { ucsiIds, users } from "../db/schema";
 import { conflict, HttpError } from "../errors";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
-import { streamedBodyCompiler } from "../routes/riders";
 import type { RouteDeps } from "../routes/types";
-import { contentDisposition } from "../uploads/http";
+import { contentDisposition, streamedBodyCompiler } from "../uploads/http";
 
 /** The database's own refusal of a second active link, worded as the checks word it. */
 function linkConflict(error: unknown): HttpError | undefined {

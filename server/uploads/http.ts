@@ -1,3 +1,5 @@
+import type { FastifySchemaCompiler } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
 import { HttpError } from "../errors";
@@ -32,3 +34,13 @@ export function formFieldsError(error: z.ZodError): HttpError {
     },
   );
 }
+
+/**
+ * For a multipart form its handler reads as a stream (files are checked as they arrive): the
+ * body schema documents the form in OpenAPI but is not run against `request.body`; querystring
+ * and the rest still go through the zod compiler.
+ */
+export const streamedBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === "body"
+    ? (value) => ({ value })
+    : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
