@@ -75,9 +75,15 @@ test("a super administrator creates a User-only administrator, who then sees onl
     "Business",
     "Settlement",
     "Top Up Transaction",
+    "Content Management",
+    "User Report",
     "Wallet Policy",
+    "UCSI Parking",
     "Dormant Account",
+    "UCSI ID Management",
+    "Announcement",
     "Setting",
+    "Global",
   ]);
 
   await page.getByRole("navigation").getByRole("link", { name: "Admin" }).click();
