@@ -305,12 +305,19 @@ describe("the OpenAPI document agrees with the server", () => {
     expect(operations.length).toBeGreaterThan(20);
   });
 
-  it("health, login and the calculator's report need no session; the rest do", () => {
+  it("health, login, the calculator's report and the wallet app's public reads need no session; the rest do", () => {
     const open = operations.filter(
       ({ op }) => Array.isArray(op.security) && op.security.length === 0,
     );
     expect(open.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      "GET /v1/api/public/app-config",
+      "GET /v1/api/public/content-images/{id}",
+      "GET /v1/api/public/help-articles",
+      "GET /v1/api/public/merchant-announcements",
       "GET /v1/health",
+      "POST /v1/api/app/password-reset",
+      "POST /v1/api/app/password-reset/check",
+      "POST /v1/api/app/sign-in",
       "POST /v1/api/auth/login",
       "POST /v1/api/calculator/report",
     ]);

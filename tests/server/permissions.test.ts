@@ -172,9 +172,10 @@ describe("GET /v1/api/dashboard/summary", () => {
     );
     expect(userDesk.users.total).toBeGreaterThanOrEqual(500);
 
-    // Finance holds Top Up (33): today's money, nothing about users or administrators.
+    // Finance holds Top Up (33) and Settlement (35): today's money and its 14-day trend, nothing
+    // about users or administrators.
     const finance = await summary((await login(app, DEMO.finance)).token);
-    expect(Object.keys(finance)).toEqual(["today"]);
+    expect(Object.keys(finance)).toEqual(["today", "trend"]);
 
     const holder = await summary(holderToken);
     expect(Object.keys(holder)).toEqual(["administrators"]);
