@@ -120,8 +120,14 @@ async function open(page: Page, path: string) {
     },
     { to: path, heading: HEADING },
   );
-  // A list writes its page, sort and filters into the query string once it has loaded.
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  // A list writes its page, sort and filters into the query string once it has loaded. A page
+  // the console hands to a full-page shell page (a help article's editor) lands on its `?id=`.
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname === path || (path.startsWith(url.pathname) && url.searchParams.has("id"));
+    })
+    .toBe(true);
   if (before === null) return;
   await expect
     .poll(() =>
