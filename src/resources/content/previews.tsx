@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 
 import { Panel } from "../../app/components/panel";
 import { RichText } from "../../app/kit/rich-text";
+import { HTML_LANG } from "../../shared/language";
 import { CONTENT_LANGUAGES } from "../../shared/modules/content";
 
 /**
@@ -16,14 +17,18 @@ export function BodyPreviews({ row }: { row: Record<string, unknown> }) {
       <Row gutter={[24, 16]}>
         {CONTENT_LANGUAGES.map(({ language, suffix }) => (
           <Col key={language} xs={24} lg={12}>
-            <section lang={language} aria-label={t(`richText.language.${language}`)}>
+            <section lang={HTML_LANG[language]} aria-label={t(`richText.language.${language}`)}>
               <Typography.Text type="secondary">
                 {t(`richText.language.${language}`)}
               </Typography.Text>
               <Typography.Title level={3} style={{ marginTop: 4 }}>
                 {String(row[`title${suffix}`] ?? "")}
               </Typography.Title>
-              <RichText readOnly value={String(row[`body${suffix}`] ?? "")} />
+              <RichText
+                readOnly
+                label={t(`richText.language.${language}`)}
+                value={String(row[`body${suffix}`] ?? "")}
+              />
             </section>
           </Col>
         ))}

@@ -24,6 +24,7 @@ import { canAccess } from "../../providers/access-control";
 import { useCurrentAdmin } from "../../providers/current-admin";
 import { decisionErrorText } from "../../app/kit/decision";
 import { toApiError } from "../../providers/errors";
+import { HTML_LANG } from "../../shared/language";
 import { CONTENT_LANGUAGES } from "../../shared/modules/content";
 import {
   HELP_CATEGORIES,
@@ -201,7 +202,10 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
           <Row gutter={24}>
             {CONTENT_LANGUAGES.map(({ language, suffix }) => (
               <Col key={language} xs={24} xl={12}>
-                <section lang={language} aria-label={t(`kit:richText.language.${language}`)}>
+                <section
+                  lang={HTML_LANG[language]}
+                  aria-label={t(`kit:richText.language.${language}`)}
+                >
                   <Form.Item
                     name={`title${suffix}`}
                     label={label(`title${suffix}`)}
@@ -219,7 +223,7 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
                     <RichText
                       collection={helpArticles.collection}
                       label={label(`body${suffix}`)}
-                      lang={language}
+                      lang={HTML_LANG[language]}
                     />
                   </Form.Item>
                 </section>
