@@ -176,6 +176,15 @@ function InstantInput({
 /** What Form.Item hands its input (value or checked, onChange, the label's id): passed on as is. */
 type Control = Record<string, unknown>;
 
+/**
+ * A Select puts unknown props on its wrapper, a plain div where `aria-required` is not allowed
+ * (axe: critical): the control without it. The label still marks the field as required.
+ */
+function selectControl(control: Control): Control {
+  const { "aria-required": _required, ...rest } = control;
+  return rest;
+}
+
 /** An input for one key, by its zod type and hint; Form.Item's control passes through. */
 function InputFor({
   module,
@@ -202,7 +211,7 @@ function InputFor({
   if (choices instanceof z.ZodEnum) {
     return (
       <Select
-        {...control}
+        {...selectControl(control)}
         {...(type instanceof z.ZodArray ? { mode: "multiple" as const, allowClear: true } : {})}
         style={{ maxWidth: 420 }}
         options={(choices.options as string[]).map((value) => ({
