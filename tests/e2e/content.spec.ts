@@ -96,7 +96,7 @@ test("an article written with a heading, a list, a link and an image in both lan
     await column.getByRole("textbox", { name: /Title/ }).fill(text.title);
     const body = column.getByRole("textbox", { name: /Body/ });
     await body.click();
-    await column.getByRole("button", { name: "Heading", exact: true }).click();
+    await column.getByRole("button", { name: "H2 heading", exact: true }).click();
     await page.keyboard.type(text.heading);
     await page.keyboard.press("Enter");
     await column.getByRole("button", { name: "Bulleted list" }).click();

@@ -10,6 +10,7 @@ import {
   Switch,
   type ButtonProps,
   type FormProps,
+  type SelectProps,
 } from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
@@ -183,6 +184,11 @@ type Control = Record<string, unknown>;
 function selectControl(control: Control): Control {
   const { "aria-required": _required, ...rest } = control;
   return rest;
+}
+
+/** antd's Select for a Form.Item of its own (a hand-written form): without `aria-required`. */
+export function FormSelect(props: SelectProps) {
+  return <Select {...(selectControl(props as Control) as SelectProps)} />;
 }
 
 /** An input for one key, by its zod type and hint; Form.Item's control passes through. */

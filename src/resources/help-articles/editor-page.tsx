@@ -7,7 +7,7 @@ import {
   useWarnAboutChange,
   type HttpError,
 } from "@refinedev/core";
-import { Alert, Button, Col, Flex, Form, Input, Result, Row, Select, Skeleton } from "antd";
+import { Alert, Button, Col, Flex, Form, Input, Result, Row, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -15,7 +15,7 @@ import { useLocation, useNavigate } from "react-router";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
-import { checkForm, inputRule } from "../../app/kit/form";
+import { checkForm, FormSelect, inputRule } from "../../app/kit/form";
 import { RichText } from "../../app/kit/rich-text";
 import { fieldLabel, valueLabel } from "../../app/kit/texts";
 import { ForbiddenPage } from "../../app/pages/forbidden";
@@ -191,7 +191,7 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
             required
             rules={[inputRule(t, helpArticles, decl, "category")]}
           >
-            <Select
+            <FormSelect
               style={{ maxWidth: 320 }}
               options={HELP_CATEGORIES.map((value) => ({
                 value,
