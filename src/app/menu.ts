@@ -285,24 +285,18 @@ export function findMenuEntry(
   return best && { entry: best.entry, group: best.group };
 }
 
-export interface MenuFilter {
-  /** Whether the administrator may use things guarded by this code (`null` = no guard). */
-  canAccess: (permissionCode: number | null) => boolean;
-  /** Codes of the entries whose pages exist in this build. */
-  implemented: ReadonlySet<string>;
-}
-
 /**
- * The menu an administrator sees: entries whose page exists and whose code they hold; a group
- * appears when it is allowed and at least one of its items remains.
+ * The menu an administrator sees: the entries whose code they hold (`canAccess`; `null` = no
+ * guard); a group appears when it is allowed and at least one of its items remains.
  */
-export function visibleMenu(entries: readonly MenuEntry[], filter: MenuFilter): MenuEntry[] {
+export function visibleMenu(
+  entries: readonly MenuEntry[],
+  canAccess: (permissionCode: number | null) => boolean,
+): MenuEntry[] {
   return entries.flatMap((entry): MenuEntry[] => {
-    if (!filter.canAccess(entry.permissionCode)) return [];
-    if (entry.subMenu) {
-      const items = visibleMenu(entry.subMenu, filter);
-      return items.length > 0 ? [{ ...entry, subMenu: items }] : [];
-    }
-    return filter.implemented.has(entry.code) ? [entry] : [];
+    if (!canAccess(entry.permissionCode)) return [];
+    if (!entry.subMenu) return [entry];
+    const items = visibleMenu(entry.subMenu, canAccess);
+    return items.length > 0 ? [{ ...entry, subMenu: items }] : [];
   });
 }

@@ -1,13 +1,13 @@
 /**
- * The permission editor offers the modules of this build (their declarations): a code nobody can
- * use is not offered, unless the administrator already holds it, so it can be seen and taken
- * away; saving keeps the held codes in the table's order.
+ * The permission editor offers the fourteen permission modules, each of which guards a page of
+ * this build (a declared module's or the shell's own); saving keeps the held codes in the table's
+ * order.
  */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { IMPLEMENTED_PERMISSION_CODES } from "../../src/app/menu-registry";
+import { resourceModules } from "../../src/resources";
 import { PermissionCheckboxes } from "../../src/resources/administrators/permission-checkboxes";
 import { PERMISSION, PERMISSION_MODULES } from "../../src/shared/permissions";
 import { initPageTexts } from "./support/i18n";
@@ -17,14 +17,17 @@ beforeAll(async () => {
 });
 
 describe("the permission editor", () => {
-  it("offers the module of every code this build has, each once", () => {
-    // Every one of the fourteen modules is built now.
-    expect(IMPLEMENTED_PERMISSION_CODES.size).toBe(PERMISSION_MODULES.length);
+  it("offers every permission module once, each one guarding a page of this build", () => {
+    // The shell's own Statistic and Global pages, and the declared modules, guard every code.
+    const guarded = new Set([
+      PERMISSION.statistic,
+      PERMISSION.global,
+      ...resourceModules.map((module) => module.resource.meta.permissionCode),
+    ]);
+    expect(PERMISSION_MODULES.filter((m) => !guarded.has(m.code))).toEqual([]);
     render(<PermissionCheckboxes value={[]} />);
-    expect(screen.getAllByRole("checkbox")).toHaveLength(IMPLEMENTED_PERMISSION_CODES.size);
-    for (const module of PERMISSION_MODULES.filter((m) =>
-      IMPLEMENTED_PERMISSION_CODES.has(m.code),
-    )) {
+    expect(screen.getAllByRole("checkbox")).toHaveLength(PERMISSION_MODULES.length);
+    for (const module of PERMISSION_MODULES) {
       expect(
         screen.getByRole("checkbox", { name: new RegExp(`\\(${module.code}\\)$`) }),
       ).toBeInTheDocument();

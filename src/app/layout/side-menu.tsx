@@ -5,7 +5,6 @@ import { Link, useLocation } from "react-router";
 import { canAccess } from "../../providers/access-control";
 import { useCurrentAdmin } from "../../providers/current-admin";
 import { MENU, findMenuEntry, visibleMenu, type MenuEntry } from "../menu";
-import { IMPLEMENTED_MENU_CODES } from "../menu-registry";
 import { shellPageId } from "../shell-pages";
 
 type MenuItem = Required<MenuProps>["items"][number];
@@ -40,13 +39,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const admin = useCurrentAdmin();
 
   const entries = useMemo(
-    () =>
-      admin
-        ? visibleMenu(MENU, {
-            canAccess: (code) => canAccess(admin, code),
-            implemented: IMPLEMENTED_MENU_CODES,
-          })
-        : [],
+    () => (admin ? visibleMenu(MENU, (code) => canAccess(admin, code)) : []),
     [admin],
   );
   // A shell page (`?id=dashboard`) is what is on screen, so its entry is the one highlighted.

@@ -1,6 +1,5 @@
 import { Checkbox, Col, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { IMPLEMENTED_PERMISSION_CODES } from "../../app/menu-registry";
 import { PERMISSION_MODULES } from "../../shared/permissions";
 
 interface PermissionCheckboxesProps {
@@ -34,10 +33,7 @@ export function PermissionCheckboxes({
   return (
     <div id={id} role="group" aria-label={ariaLabel ?? t("permissions.title")}>
       <Row gutter={[16, 8]}>
-        {PERMISSION_MODULES.filter(
-          // The modules in this build, and any code already held (so it can be taken away).
-          (module) => IMPLEMENTED_PERMISSION_CODES.has(module.code) || value.includes(module.code),
-        ).map((module) => (
+        {PERMISSION_MODULES.map((module) => (
           <Col key={module.key} xs={24} sm={12} lg={8}>
             <Checkbox
               checked={value.includes(module.code)}
