@@ -1,5 +1,5 @@
 import { Refine } from "@refinedev/core";
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
@@ -52,6 +52,12 @@ export default function Console() {
   const resources = useDeclaredResources();
   // The signed-in administrator's choice (Setting), kept on the server: light when signed out.
   const theme = useCurrentAdmin()?.theme;
+  // The page's own colour scheme follows (scroll bars, form controls the browser draws).
+  useEffect(() => {
+    const scheme = theme === "dark" ? "dark" : "light";
+    document.documentElement.dataset.theme = scheme;
+    document.documentElement.style.colorScheme = scheme;
+  }, [theme]);
 
   return (
     <ConfigProvider {...consoleComponentConfig(antdLocale, theme)}>

@@ -82,7 +82,8 @@ function Change({ current, previous }: { current: number; previous: number }) {
   }
   const percent = ((current - previous) / previous) * 100;
   const up = percent >= 0;
-  const colour = percent === 0 ? token.colorTextSecondary : up ? "#135200" : token.colorError;
+  const colour =
+    percent === 0 ? token.colorTextSecondary : up ? token.colorSuccessText : token.colorErrorText;
   return (
     <span style={{ color: colour }}>
       {percent !== 0 && (up ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />)}{" "}
