@@ -10,7 +10,7 @@ import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
-const PORT = e2ePort(90);
+const PORT = e2ePort(100);
 let server: RunningServer;
 let superAdmin: { email: string; password: string };
 

@@ -11,7 +11,7 @@ import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
-const PORT = e2ePort(80);
+const PORT = e2ePort(85);
 let server: RunningServer;
 let finance: { email: string; password: string };
 let superAdmin: { email: string; password: string };

@@ -16,7 +16,7 @@ import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
-const PORT = e2ePort(95);
+const PORT = e2ePort(105);
 let server: RunningServer;
 let superAdmin: { email: string; password: string };
 let desk: { email: string; password: string };
