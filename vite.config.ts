@@ -72,6 +72,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/contract/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup/web.ts"],
+          // Two workers on two cores: a render-heavy test can outlast vitest's 5 s under load.
+          testTimeout: 20_000,
           server: { deps: { inline: ["@refinedev/react-router"] } },
         },
       },

@@ -26,12 +26,11 @@ describe("the permission editor", () => {
     ]);
     expect(PERMISSION_MODULES.filter((m) => !guarded.has(m.code))).toEqual([]);
     render(<PermissionCheckboxes value={[]} />);
-    expect(screen.getAllByRole("checkbox")).toHaveLength(PERMISSION_MODULES.length);
-    for (const module of PERMISSION_MODULES) {
-      expect(
-        screen.getByRole("checkbox", { name: new RegExp(`\\(${module.code}\\)$`) }),
-      ).toBeInTheDocument();
-    }
+    // One query for all fourteen (a name lookup per box takes seconds in jsdom).
+    const offered = screen
+      .getAllByRole("checkbox")
+      .map((box) => box.closest("label")?.textContent?.match(/\((\d+)\)$/)?.[1]);
+    expect(offered).toEqual(PERMISSION_MODULES.map((module) => String(module.code)));
   });
 
   it("keeps the held codes, in the table's order, when another is ticked", async () => {
