@@ -48,7 +48,9 @@ export function ListTable<Row extends { id: number | string }>({
     <Table<Row>
       {...tableProps}
       rowKey="id"
-      scroll={{ x: 1000 }}
+      // As wide as the columns' content: wider than the screen, the table scrolls on its own
+      // and a fixed column stays beside the others instead of covering one.
+      scroll={{ x: "max-content" }}
       pagination={
         tableProps.pagination && {
           ...tableProps.pagination,

@@ -12,19 +12,21 @@ type Row = { id: number } & Record<string, unknown>;
 
 /**
  * The columns of a list's fields marked `list`: labelled, sized and sortable as declared, each
- * cell drawn by its display kind unless `render` draws it.
+ * cell drawn by its display kind unless `render` draws it. On a phone (below antd's `md`, 768 px)
+ * only the essential ones show: the first column (what identifies the row) and the row's title.
  */
 export function fieldColumns(
   t: TFunction,
-  module: LinkedModule,
+  module: LinkedModule & { titleField?: string },
   sorters: CrudSort[],
   render: Record<string, (value: unknown, row: Row) => ReactNode> = {},
 ) {
   return Object.entries(module.fields)
     .filter(([, decl]) => decl.list)
-    .map(([field, decl]) => (
+    .map(([field, decl], index) => (
       <Table.Column<Row>
         key={field}
+        responsive={index === 0 || field === module.titleField ? undefined : ["md"]}
         dataIndex={field}
         title={fieldLabel(t, module, field)}
         width={typeof decl.list === "object" ? decl.list.width : undefined}

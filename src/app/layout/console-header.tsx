@@ -5,19 +5,21 @@ import {
   UserOutlined,
 } from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { Button, Layout, Space, theme } from "antd";
+import { Button, Layout, Space, Tooltip, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AdminDto } from "../../providers/api-types";
 import { LanguageSwitcher } from "./language-switcher";
 
 interface ConsoleHeaderProps {
+  /** A phone's header: the administrator's name as an icon with a tooltip, Logout as an icon. */
+  compact?: boolean;
   collapsed: boolean;
   onToggleMenu: () => void;
   /** The id of the side navigation the toggle shows and hides. */
   menuId: string;
 }
 
-export function ConsoleHeader({ collapsed, onToggleMenu, menuId }: ConsoleHeaderProps) {
+export function ConsoleHeader({ compact, collapsed, onToggleMenu, menuId }: ConsoleHeaderProps) {
   const { t } = useTranslation("common");
   const { token } = theme.useToken();
   const { data: admin } = useGetIdentity<AdminDto>();
@@ -30,6 +32,7 @@ export function ConsoleHeader({ collapsed, onToggleMenu, menuId }: ConsoleHeader
         alignItems: "center",
         justifyContent: "space-between",
         gap: 8,
+        paddingInline: compact ? 8 : undefined,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         position: "sticky",
         top: 0,
@@ -45,7 +48,12 @@ export function ConsoleHeader({ collapsed, onToggleMenu, menuId }: ConsoleHeader
         onClick={onToggleMenu}
       />
       <Space size="small" wrap={false}>
-        {admin && (
+        {admin && compact && (
+          <Tooltip title={admin.name}>
+            <UserOutlined role="img" aria-label={admin.name} style={{ padding: 4 }} />
+          </Tooltip>
+        )}
+        {admin && !compact && (
           <span
             style={{
               fontWeight: 600,
@@ -61,9 +69,24 @@ export function ConsoleHeader({ collapsed, onToggleMenu, menuId }: ConsoleHeader
           </span>
         )}
         <LanguageSwitcher />
-        <Button icon={<LogoutOutlined aria-hidden />} loading={loggingOut} onClick={() => logout()}>
-          {t("logout")}
-        </Button>
+        {compact ? (
+          <Tooltip title={t("logout")}>
+            <Button
+              icon={<LogoutOutlined aria-hidden />}
+              aria-label={t("logout")}
+              loading={loggingOut}
+              onClick={() => logout()}
+            />
+          </Tooltip>
+        ) : (
+          <Button
+            icon={<LogoutOutlined aria-hidden />}
+            loading={loggingOut}
+            onClick={() => logout()}
+          >
+            {t("logout")}
+          </Button>
+        )}
       </Space>
     </Layout.Header>
   );

@@ -1,4 +1,4 @@
-import { Layout } from "antd";
+import { Drawer, Grid, Layout } from "antd";
 import { Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../components/page-loading";
@@ -10,39 +10,77 @@ import { SideMenu } from "./side-menu";
 
 const MENU_ID = "console-navigation";
 
-/** The signed-in frame: side navigation, header, and the page (or the `?id=` shell page). */
+/** The side navigation's own content: the brand over the menu. */
+function Navigation({ collapsed }: { collapsed: boolean }) {
+  return (
+    <>
+      <div style={{ height: 64, display: "flex", alignItems: "center", paddingInline: 24 }}>
+        <Brand collapsed={collapsed} inverse />
+      </div>
+      <SideMenu collapsed={collapsed} />
+    </>
+  );
+}
+
+/**
+ * The signed-in frame: side navigation, header, and the page (or the `?id=` shell page). Below
+ * antd's `md` breakpoint (768 px, a phone) the navigation is a drawer over the page, closed
+ * whenever the page changes; above it a side bar that folds to icons below `lg` (992 px).
+ */
 export function ConsoleLayout() {
-  const { search } = useLocation();
-  // Small screens start with the menu folded so the page keeps its width; the header toggle
-  // opens it. `lg` is antd's 992 px breakpoint.
+  const { pathname, search } = useLocation();
+  const screens = Grid.useBreakpoint();
+  // Before the first measurement `md` is undefined: the width decides, as the media query will.
+  const phone = screens.md === undefined ? window.innerWidth < 768 : !screens.md;
   const [collapsed, setCollapsed] = useState<boolean>(() => window.innerWidth < 992);
+  // The drawer is open on the page where it was opened: choosing another page closes it.
+  const here = pathname + search;
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = phone && drawerOpenOn === here;
   const shellPage = shellPageFor(search);
 
   return (
-    <Layout hasSider style={{ minHeight: "100dvh" }}>
-      <Layout.Sider
-        id={MENU_ID}
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="lg"
-        collapsedWidth={80}
-        onBreakpoint={(broken) => setCollapsed(broken)}
-        width={232}
-        style={{ position: "sticky", top: 0, height: "100dvh", overflow: "auto" }}
-      >
-        <div style={{ height: 64, display: "flex", alignItems: "center", paddingInline: 24 }}>
-          <Brand collapsed={collapsed} inverse />
-        </div>
-        <SideMenu collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <ConsoleHeader
+    <Layout hasSider={!phone} style={{ minHeight: "100dvh" }}>
+      {phone ? (
+        <Drawer
+          id={MENU_ID}
+          placement="left"
+          width={256}
+          open={drawerOpen}
+          onClose={() => setDrawerOpenOn(null)}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+        >
+          {/* A side bar inside the drawer: the same colours as on a wide screen. */}
+          <Layout.Sider width="100%" style={{ minHeight: "100%" }}>
+            <Navigation collapsed={false} />
+          </Layout.Sider>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          id={MENU_ID}
+          collapsible
           collapsed={collapsed}
+          trigger={null}
+          breakpoint="lg"
+          collapsedWidth={80}
+          onBreakpoint={(broken) => setCollapsed(broken)}
+          width={232}
+          style={{ position: "sticky", top: 0, height: "100dvh", overflow: "auto" }}
+        >
+          <Navigation collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <ConsoleHeader
+          compact={phone}
+          collapsed={phone ? !drawerOpen : collapsed}
           menuId={MENU_ID}
-          onToggleMenu={() => setCollapsed((value) => !value)}
+          onToggleMenu={() =>
+            phone ? setDrawerOpenOn(drawerOpen ? null : here) : setCollapsed((value) => !value)
+          }
         />
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: phone ? 12 : 24, minWidth: 0 }}>
           <Suspense fallback={<PageLoading />}>
             {shellPage ? <ModuleTexts>{shellPage}</ModuleTexts> : <Outlet />}
           </Suspense>
