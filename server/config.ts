@@ -25,6 +25,11 @@ export interface Config {
    */
   databasePoolMax: number;
   /**
+   * STATEMENT_TIMEOUT_MS (20000): PostgreSQL cancels a request's statement after this long and
+   * the API answers 503 QUERY_TIMEOUT. The embedded store has no such limit.
+   */
+  statementTimeoutMs: number;
+  /**
    * JWT_SECRET: HS256 key. Required when NODE_ENV=production; otherwise generated once and kept in
    * DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
    */
@@ -331,6 +336,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: nonEmpty(env, "DATABASE_URL"),
     databasePoolMax: positiveInt(env, "DATABASE_POOL_MAX", 10, 1000),
+    statementTimeoutMs: positiveInt(env, "STATEMENT_TIMEOUT_MS", 20_000, 3_600_000),
     jwtSecret: explicitSecret ?? persistentSecret(dataDir),
     jwtSecretIsLocal: !explicitSecret,
     jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),

@@ -62,6 +62,7 @@ async function main() {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       poolMax: config.databasePoolMax,
+      statementTimeoutMs: config.statementTimeoutMs,
       onError: (error, fatal) => {
         if (app) app.log[fatal ? "fatal" : "warn"]({ err: error }, "database connection problem");
         else console.error(error);

@@ -28,6 +28,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Connections to `databaseUrl` (default 10). */
   poolMax?: number;
+  /**
+   * Milliseconds after which PostgreSQL cancels a statement (SQLSTATE 57014; the API answers 503
+   * QUERY_TIMEOUT), so one runaway query cannot hold a connection the others wait for. Unset: no
+   * limit (seeding, benchmarks). The embedded store has no limit: PGlite runs a query to its end.
+   */
+  statementTimeoutMs?: number;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
   /**
@@ -58,7 +64,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   if (options.databaseUrl) {
     kind = "postgres";
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? 0,
+    });
   } else {
     kind = "embedded";
     // Losing the lock means another process may be writing the same files: stop at once.
@@ -127,13 +137,17 @@ async function resetEmbeddedSession(client: pg.ClientBase): Promise<void> {
 async function applyMigrations(pool: pg.Pool, kind: Database["kind"]) {
   const client = await pool.connect();
   try {
-    if (kind === "postgres")
+    if (kind === "postgres") {
+      // A migration (an index over a big ledger) may take longer than a request may.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    }
     try {
       await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       if (kind === "postgres") {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        await client.query("reset statement_timeout");
       }
     }
   } finally {

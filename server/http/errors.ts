@@ -51,10 +51,20 @@ function validationError(
   return new HttpError(400, `Invalid ${subject}: ${first.message}`, "VALIDATION_ERROR", { issues });
 }
 
+/** SQLSTATE query_canceled: PostgreSQL's statement_timeout stopped the query. */
+const STATEMENT_TIMEOUT = "57014";
+
+/** The SQLSTATE of a database error, as pg raises it or as Drizzle wraps it (its `cause`). */
+function sqlStateOf(error: unknown): unknown {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return cause?.code ?? code;
+}
+
 /**
  * The app's one error handler: everything leaves as `{ code?, message, data? }`. Validation
  * failures name the field, HttpErrors pass through, Fastify's own 4xx errors keep their status and
- * message, and anything else is a 500 INTERNAL_ERROR that reveals nothing about the internals.
+ * message, a query PostgreSQL stopped for its time is a 503 QUERY_TIMEOUT, and anything else is a
+ * 500 INTERNAL_ERROR that reveals nothing about the internals.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   let httpError: HttpError;
@@ -70,6 +80,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   ) {
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type, ….
     httpError = new HttpError(error.statusCode, error.message);
+  } else if (sqlStateOf(error) === STATEMENT_TIMEOUT) {
+    request.log.warn({ err: error }, "statement timeout");
+    httpError = new HttpError(
+      503,
+      "The request took too long and was stopped; narrow it and try again",
+      "QUERY_TIMEOUT",
+    );
   } else {
     request.log.error({ err: error }, "request failed");
     httpError = new HttpError(500, "Internal server error", "INTERNAL_ERROR");

@@ -5,9 +5,13 @@
  * signed-in request then failed with `prepared statement "session_administrator" already exists`.
  */
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db";
 import { auth, useSignedInApp } from "./support/app";
+import { POSTGRES_URL } from "./support/database";
 
 const suite = useSignedInApp();
 
@@ -68,5 +72,47 @@ describe("a failed statement leaves the database usable", () => {
     await expectSignedInRequestWorks();
     const [row] = (await suite.testDb.database.db.execute(sql`select 41 + 1 as answer`)).rows;
     expect(row).toEqual({ answer: 42 });
+  });
+});
+
+describe.skipIf(POSTGRES_URL === undefined)("STATEMENT_TIMEOUT_MS (PostgreSQL)", () => {
+  it("stops a request's statement that runs past the limit with 503 QUERY_TIMEOUT, and the next one works", async () => {
+    const { testDb } = suite;
+    // A server whose statements may take 300 ms, on the suite's database.
+    const database = await openDatabase({
+      dataDir: testDb.dataDir,
+      databaseUrl: testDb.url,
+      statementTimeoutMs: 300,
+    });
+    const app = await buildApp({
+      config: testDb.config({ STATEMENT_TIMEOUT_MS: "300" }),
+      database,
+      distDir: `${testDb.dataDir}/no-console-here`,
+    });
+    // Another session holds the ledger: the top-up list waits for it past the limit.
+    const holder = new pg.Client({ connectionString: testDb.url });
+    await holder.connect();
+    const list = () =>
+      app.inject({
+        method: "GET",
+        url: "/v1/api/top-up-transactions/aggregation",
+        headers: auth(suite.token),
+      });
+    try {
+      await holder.query("begin");
+      await holder.query("lock table wallet_transactions in access exclusive mode");
+      const started = Date.now();
+      const stopped = await list();
+      expect(stopped.statusCode, stopped.body).toBe(503);
+      expect(stopped.json()).toMatchObject({ code: "QUERY_TIMEOUT" });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await holder.query("rollback");
+      const answered = await list();
+      expect(answered.statusCode, answered.body).toBe(200);
+    } finally {
+      await holder.end();
+      await app.close();
+      await database.close();
+    }
   });
 });
