@@ -1,11 +1,11 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { Button, Flex, Table, Typography, type CheckboxProps } from "antd";
+import { Button, Flex, Table, Typography, theme, type CheckboxProps } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 
 import { LIST_PAGING } from "../../shared/kit/list";
 import type { ModuleDecl } from "../../shared/kit/module";
@@ -14,6 +14,7 @@ import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { displayText } from "./cells";
 import { ListTotals } from "./list-totals";
+import { useListShortcuts } from "./list-shortcuts";
 import { fieldColumns } from "./columns";
 import {
   actionApplies,
@@ -126,6 +127,38 @@ export function ModuleList({
   const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());
   const [request, setRequest] = useState<DecisionRequest>();
   const search = searchOf(module, filters);
+  const { token } = theme.useToken();
+  const location = useLocation();
+
+  // The keyboard (j / k, Enter, a / r) and the palette's "approve next pending" use the action
+  // that approves and rejects, when the module has one.
+  const decision = actions.find(([, action]) => action.verbs.includes("approve"));
+  const decide = (row: Row, verb: string) => {
+    if (!decision) return;
+    const [name, action] = decision;
+    if (action.verbs.includes(verb) && actionApplies(action, row)) {
+      setRequest({ action: name, verb, rows: [row] });
+    }
+  };
+  const rows = (tableProps.dataSource ?? []) as readonly Row[];
+  const active = useListShortcuts<Row>({
+    rows,
+    onOpen: module.paths.show ? (row) => navigate(`${module.paths.show}/${row.id}`) : undefined,
+    onDecide: decision ? decide : undefined,
+  });
+  // The palette's "approve next pending": the first row's decision, once its rows have loaded.
+  const decideFirst = (location.state as { decide?: string } | null)?.decide;
+  const [decidedAt, setDecidedAt] = useState<string>();
+  if (decideFirst && !tableQuery.isFetching && decidedAt !== location.key) {
+    setDecidedAt(location.key);
+    if (rows[0]) decide(rows[0], decideFirst);
+  }
+  // …and the request leaves the history entry, so a reload does not ask again.
+  useEffect(() => {
+    if (decideFirst && decidedAt === location.key) {
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    }
+  }, [decideFirst, decidedAt, location, navigate]);
 
   const forget = (outcome: DecisionOutcome) => {
     const gone = new Set(
@@ -225,6 +258,13 @@ export function ModuleList({
           query={tableQuery}
           tableProps={{
             ...tableProps,
+            onRow: (_, index) =>
+              index === active
+                ? {
+                    "aria-current": true,
+                    style: { outline: `2px solid ${token.colorPrimary}`, outlineOffset: -2 },
+                  }
+                : {},
             ...(bulk
               ? {
                   rowSelection: {

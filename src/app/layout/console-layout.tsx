@@ -1,6 +1,7 @@
 import { Drawer, Grid, Layout } from "antd";
 import { Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { CommandPalette } from "../command-palette";
 import { PageLoading } from "../components/page-loading";
 import { ModuleTexts } from "../module-texts";
 import { shellPageFor } from "../shell-pages";
@@ -86,6 +87,7 @@ export function ConsoleLayout() {
           </Suspense>
         </Layout.Content>
       </Layout>
+      <CommandPalette />
     </Layout>
   );
 }
