@@ -141,6 +141,8 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
 export function searchCondition(spec: CollectionSpec, term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
   if (spec.searchColumn) {
+    const exact = spec.searchExact?.(term);
+    if (exact) return exact;
     const key = searchKey(spec.searchColumn);
     const contains = (text: string) =>
       sql`${key} like ${searchKey(sql`lower(${`%${escapeLike(text)}%`})`)}`;

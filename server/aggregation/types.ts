@@ -48,6 +48,13 @@ export interface CollectionSpec {
    * (a full reference at 10 million rows: 7,600 index pages and 80 ms → 250 pages and 6 ms).
    */
   searchTail?: number;
+  /**
+   * Optional, with `searchColumn`: the condition that finds a term that is a whole code (an
+   * account number) through that code's own index, or undefined for any other term. The same
+   * rows as the trigram search (the code is part of every matching row's search text), found
+   * by a b-tree instead of the postings of its common trigrams ("000" is in every account).
+   */
+  searchExact?: (term: string) => SQL | undefined;
 }
 
 export interface RawAggregationQuery {

@@ -76,6 +76,8 @@ export interface ModuleBinding<M extends ModuleDecl> {
   searchColumn?: AnyPgColumn;
   /** The searchable fields are codes told apart by their tails (see CollectionSpec). */
   searchTail?: number;
+  /** A whole code found through its own index (see CollectionSpec). */
+  searchExact?: CollectionSpec["searchExact"];
   /** The condition of the module's scope (required when it declares one). */
   scope?: SQL;
   /** Whether to register `GET /api/{collection}/{id}` (default: yes). */
@@ -165,6 +167,7 @@ export function collectionSpecOf(
     table: PgTable & { id: AnyPgColumn };
     searchColumn?: AnyPgColumn;
     searchTail?: number;
+    searchExact?: CollectionSpec["searchExact"];
   },
 ): CollectionSpec {
   const fields: Record<string, FieldSpec> = {};
@@ -189,6 +192,7 @@ export function collectionSpecOf(
     tieBreaker: binding.table.id,
     searchColumn: binding.searchColumn,
     searchTail: binding.searchTail,
+    searchExact: binding.searchExact,
   };
 }
 

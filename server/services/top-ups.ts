@@ -42,6 +42,9 @@ async function reverse(tx: Tx, { actor, id, body, before }: ActionContext<Remark
   );
 }
 
+/** An account number as the wallet service issues them: W and nine digits. */
+const WHOLE_ACCOUNT_NUMBER = /^w\d{9}$/i;
+
 /**
  * Top-ups are the ledger's `top_up` rows, with the wallet's owner, the agent and the staff
  * member who took it at the counter, and the row that reversed it, if any.
@@ -63,6 +66,12 @@ export const topUpsModule = bindModule(topUps, {
   searchColumn: ledger.searchText,
   // References (TU + the day + 10 random characters) and account numbers (W + 9 digits).
   searchTail: 6,
+  // A whole account number: its wallet's rows through the (user_id, created_at) index.
+  searchExact: (term) =>
+    WHOLE_ACCOUNT_NUMBER.test(term)
+      ? sql`${ledger.userId} = (select ${users.id} from ${users}
+              where ${users.accountNumber} = ${term.toUpperCase()})`
+      : undefined,
   actions: { reverse },
   create: counterTopUp,
 });

@@ -237,6 +237,20 @@ describe("GET /api/top-up-transactions/aggregation $search", () => {
     expect(await search(` ${reference.toLowerCase()} `)).toEqual([expect.objectContaining({ id })]);
     expect(await search(reference.slice(-7))).toEqual([expect.objectContaining({ id })]);
     expect(await search(holder.accountNumber)).toEqual([expect.objectContaining({ id })]);
+    // A whole account number goes through the account's own index: the rows the trigram search
+    // finds for its digits, in any case; one no wallet has finds none.
+    expect(await search(holder.accountNumber.toLowerCase())).toEqual([
+      expect.objectContaining({ id }),
+    ]);
+    expect(await search("W999999999")).toEqual([]);
+    const [busiest] = (
+      await suite.testDb.database.db.execute<{ account_number: string }>(sql`
+        select u.account_number from wallet_transactions t join users u on u.id = t.user_id
+        where t.type = 'top_up' group by 1 order by count(*) desc limit 1`)
+    ).rows;
+    const byIndex = await search(busiest!.account_number);
+    expect(byIndex.length).toBeGreaterThan(1);
+    expect(byIndex).toEqual(await search(busiest!.account_number.slice(1)));
     // A long term is looked up by its tail first (searchTail), but must match as a whole.
     expect(await search(`-${reference.slice(-7)}`)).toEqual([]);
     expect(await search(`${reference}0`)).toEqual([]);
