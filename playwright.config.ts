@@ -15,6 +15,7 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   // One spec file at a time: on two cores, two at once (each file has its own port) took 24.6
   // min against ~27, and a server's first start then outran its 90 s deadline.
   fullyParallel: false,
