@@ -13,6 +13,7 @@ import {
   businessUpdateRequests,
   changeContactSubmissions,
   riders,
+  userReports,
   users,
 } from "../db/schema";
 import { addDays } from "../services/statistics";
@@ -27,6 +28,7 @@ const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {
   businessApprovals: sql`select count(*) from ${businesses} where ${businesses.status} = 'pending'`,
   businessUpdates: sql`select count(*) from ${businessUpdateRequests}
                        where ${businessUpdateRequests.status} = 'pending'`,
+  userReports: sql`select count(*) from ${userReports} where ${userReports.status} = 'open'`,
 };
 
 /** The given queues' counts, in one round trip. */

@@ -34,6 +34,12 @@ export const DASHBOARD_QUEUES = [
     menu: "business-update",
     filter: { field: "status", value: "pending" },
   },
+  {
+    key: "userReports",
+    permission: PERMISSION.report,
+    menu: "user-report",
+    filter: { field: "status", value: "open" },
+  },
 ] as const satisfies readonly DashboardQueue[];
 
 export type DashboardQueueKey = (typeof DASHBOARD_QUEUES)[number]["key"];

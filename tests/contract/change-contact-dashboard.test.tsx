@@ -17,13 +17,14 @@ function filtersOf(link: string | undefined) {
 }
 
 describe("dashboard: pending figures", () => {
-  it("shows every queue: approvals, contact changes, rider verifications and the merchants'", () => {
+  it("shows every queue: approvals, contact changes, rider verifications, the merchants' and open reports", () => {
     expect(pending.figures).toEqual([
       "approvals",
       "changeContact",
       "riderVerifications",
       "businessApprovals",
       "businessUpdates",
+      "userReports",
     ]);
     const summary = { pending: { approvals: 3, changeContact: 2, riderVerifications: 1 } };
     expect(figureOf(summary, "pending", "changeContact")).toBe(2);
@@ -44,6 +45,10 @@ describe("dashboard: pending figures", () => {
     expect(filtersOf(pending.linkFor("businessUpdates"))).toEqual({
       path: "/business-update",
       filters: [{ field: "status", operator: "eq", value: "pending" }],
+    });
+    expect(filtersOf(pending.linkFor("userReports"))).toEqual({
+      path: "/user-report",
+      filters: [{ field: "status", operator: "eq", value: "open" }],
     });
   });
 });

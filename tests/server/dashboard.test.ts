@@ -9,6 +9,7 @@ import {
   changeContactSubmissions,
   riders,
   users,
+  userReports,
   wallets,
 } from "../../server/db/schema";
 import { topUpWallet } from "../../server/services/ledger";
@@ -94,10 +95,10 @@ describe("GET /api/dashboard/summary: pending work", () => {
     });
   });
 
-  it("leaves the pending block out without User (0)", async () => {
+  it("leaves the user queues out without User (0): finance sees only the open reports", async () => {
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
-    expect(finance.pending).toBeUndefined();
-    expect(Object.keys(finance).sort()).toEqual(["today", "trend"]);
+    expect(Object.keys(finance.pending ?? {})).toEqual(["userReports"]);
+    expect(Object.keys(finance).sort()).toEqual(["pending", "today", "trend"]);
   });
 });
 
@@ -155,6 +156,38 @@ describe("GET /api/dashboard/summary: merchants", () => {
     expect(everything.pending?.businessUpdates).toBeGreaterThan(0);
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
     expect(finance.businesses).toBeUndefined();
+  });
+});
+
+describe("GET /api/dashboard/summary: user reports", () => {
+  it("counts the open reports for holders of User Report (37) only, and a report taken up leaves the queue", async () => {
+    const superToken = (await login(app, DEMO.superAdmin)).token;
+    const reportDesk = await createAdmin(app, superToken, [PERMISSION.report]);
+    const queuesOf = async (token: string) =>
+      (
+        await app.inject({ url: "/v1/api/dashboard/summary", headers: auth(token) })
+      ).json<DashboardSummary>().pending;
+    const openReports = async () =>
+      (await db.select({ n: count() }).from(userReports).where(eq(userReports.status, "open")))[0]!
+        .n;
+    const before = await openReports();
+    expect(before).toBeGreaterThan(0);
+    expect(await queuesOf(reportDesk.token)).toEqual({ userReports: before });
+    const [report] = await db
+      .select({ id: userReports.id })
+      .from(userReports)
+      .where(eq(userReports.status, "open"))
+      .limit(1);
+    const started = await app.inject({
+      method: "POST",
+      url: `/v1/api/user-reports/${report!.id}/start`,
+      headers: auth(superToken),
+      payload: {},
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    expect(await queuesOf(reportDesk.token)).toEqual({ userReports: before - 1 });
+    const desk = await summary(DEMO.userDesk.email, DEMO.userDesk.password);
+    expect(desk.pending).not.toHaveProperty("userReports");
   });
 });
 
