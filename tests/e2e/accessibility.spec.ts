@@ -14,13 +14,12 @@ import type { Page } from "@playwright/test";
 import { MENU, type MenuEntry } from "../../src/app/menu";
 import { MODULES } from "../../src/shared/modules";
 import { logIn, seriousA11yViolations } from "./support/console";
-import { expect, test } from "./support/fixtures";
+import { expect, test, useSuperAdminServer } from "./support/fixtures";
 import { resetLinkPath } from "./support/outbox";
-import { e2ePort } from "./support/ports";
 import { standInRecaptcha } from "./support/recaptcha";
-import { startWithSuperAdmin, type RunningServer } from "./support/server";
 
-const PORT = e2ePort(80);
+const suite = useSuperAdminServer(80);
+
 type Language = "en-US" | "cn-ZH";
 /** Each screen's two looks: every language, theme and width at least once. */
 const PASSES = [
@@ -29,18 +28,6 @@ const PASSES = [
 ] as const;
 const passName = (pass: (typeof PASSES)[number]) =>
   `${pass.language} ${pass.theme} ${pass.width}px`;
-
-let server: RunningServer;
-let superAdmin: { email: string; password: string };
-let token = "";
-
-test.beforeAll(async () => {
-  ({ server, superAdmin, token } = await startWithSuperAdmin(PORT));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** A word of the console in `language` (locales/<language>/<ns>.json, `a.b.c`). */
 function word(language: Language, ns: string, key: string): string {
@@ -58,7 +45,9 @@ const pagesOf = (entries: readonly MenuEntry[]): string[] =>
 
 /** The id of one record a list shows, read through the API. */
 async function firstId(path: string, listKey: string): Promise<number> {
-  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
+  const answer = await fetch(`${suite.server.url}/v1${path}`, {
+    headers: { Authorization: suite.token },
+  });
   const body = (await answer.json()) as Record<string, Array<{ id: number }>>;
   const id = body[listKey]?.[0]?.id;
   if (id === undefined) throw new Error(`no record in ${path}`);
@@ -68,19 +57,22 @@ async function firstId(path: string, listKey: string): Promise<number> {
 /** Has the back office e-mail a reset link to a demo user; its path and query. */
 async function issueResetLink(): Promise<string> {
   const pagination = encodeURIComponent(JSON.stringify({ page: 1, pageSize: 50 }));
-  const list = await fetch(`${server.url}/v1/api/users/aggregation?pagination=${pagination}`, {
-    headers: { Authorization: token },
-  });
+  const list = await fetch(
+    `${suite.server.url}/v1/api/users/aggregation?pagination=${pagination}`,
+    {
+      headers: { Authorization: suite.token },
+    },
+  );
   const { users } = (await list.json()) as { users: { accountNumber: string; email: string }[] };
   const user = users.find((u) => u.email);
   if (!user) throw new Error("no demo user with an e-mail");
-  const sent = await fetch(`${server.url}/v1/user-mgmt/reset-user-password`, {
+  const sent = await fetch(`${suite.server.url}/v1/user-mgmt/reset-user-password`, {
     method: "POST",
-    headers: { Authorization: token, "content-type": "application/json" },
+    headers: { Authorization: suite.token, "content-type": "application/json" },
     body: JSON.stringify({ account_number: user.accountNumber }),
   });
   expect(sent.status).toBe(202);
-  return resetLinkPath(server.dataDir, user.email);
+  return resetLinkPath(suite.server.dataDir, user.email);
 }
 
 /** Every console page behind the login: the menu's pages, then each module's record pages. */
@@ -158,9 +150,9 @@ async function useLanguage(page: Page, language: Language) {
 
 /** The signed-in administrator's theme, saved as the Setting page saves it. */
 async function useTheme(theme: "light" | "dark") {
-  const saved = await fetch(`${server.url}/v1/api/account/admin`, {
+  const saved = await fetch(`${suite.server.url}/v1/api/account/admin`, {
     method: "PATCH",
-    headers: { Authorization: token, "content-type": "application/json" },
+    headers: { Authorization: suite.token, "content-type": "application/json" },
     body: JSON.stringify({ theme }),
   });
   expect(saved.status).toBe(200);
@@ -214,26 +206,26 @@ test("every screen, in both languages, both themes and both widths, has no serio
   // A live reset link, as a wallet user gets it by e-mail: its page is public too.
   const resetPath = await issueResetLink();
   await standInRecaptcha(page);
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.server.url}/login`);
   for (const pass of PASSES) {
     const { language } = pass;
     await page.setViewportSize({ width: pass.width, height: pass.height });
     await useLanguage(page, language);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await check(`${passName(pass)} /`);
     await dialog(`${passName(pass)} / report dialog`, () =>
       page.getByRole("button", { name: word(language, "calculator", "report.open") }).click(),
     );
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await check(`${passName(pass)} /login`);
-    await page.goto(`${server.url}${resetPath}`);
+    await page.goto(`${suite.server.url}${resetPath}`);
     await expect(page.locator("form")).toBeVisible();
     await check(`${passName(pass)} /reset-password`);
   }
 
   await page.setViewportSize({ width: PASSES[0].width, height: PASSES[0].height });
   await useLanguage(page, "en-US");
-  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
   const pages = await consolePages();
   for (const pass of PASSES) {
     const { language } = pass;

@@ -4,24 +4,11 @@
  * `?` lists the shortcuts.
  */
 import { logIn } from "./support/console";
-import { expect, test } from "./support/fixtures";
-import { e2ePort } from "./support/ports";
-import { startWithSuperAdmin, type RunningServer } from "./support/server";
+import { expect, test, useSuperAdminServer } from "./support/fixtures";
 
-const PORT = e2ePort(115);
-let server: RunningServer;
-let superAdmin: { email: string; password: string };
-let token = "";
+const suite = useSuperAdminServer(115);
 
 test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  ({ server, superAdmin, token } = await startWithSuperAdmin(PORT));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** The users the API lists first for `filter` (as the console encodes it). */
 async function users(filter: Record<string, unknown>) {
@@ -30,8 +17,8 @@ async function users(filter: Record<string, unknown>) {
     sort: JSON.stringify({ createdAt: -1 }),
     pagination: JSON.stringify({ page: 1, pageSize: 10 }),
   });
-  const answer = await fetch(`${server.url}/v1/api/users/aggregation?${query}`, {
-    headers: { Authorization: token },
+  const answer = await fetch(`${suite.server.url}/v1/api/users/aggregation?${query}`, {
+    headers: { Authorization: suite.token },
   });
   return ((await answer.json()) as { users: { id: number; name: string; accountNumber: string }[] })
     .users;
@@ -40,7 +27,7 @@ async function users(filter: Record<string, unknown>) {
 test("the palette goes to a page, finds a user by account number, and approves the next pending user", async ({
   page,
 }) => {
-  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
   const palette = page.getByRole("dialog", { name: "Go to…" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
@@ -75,8 +62,8 @@ test("the palette goes to a page, finds a user by account number, and approves t
 });
 
 test("a list answers j / k, Enter and r; ? lists the shortcuts", async ({ page }) => {
-  await logIn(page, server.url, superAdmin.email, superAdmin.password);
-  await page.goto(`${server.url}/user-approval`);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
+  await page.goto(`${suite.server.url}/user-approval`);
   const rows = page.locator(".ant-table-row");
   await expect(rows.first()).toBeVisible();
   const pending = await users({ approvalStatus: "pending" });
@@ -102,7 +89,7 @@ test("a list answers j / k, Enter and r; ? lists the shortcuts", async ({ page }
   await expect(help).toContainText("Reject the row");
   await page.keyboard.press("Escape");
 
-  await page.goto(`${server.url}/user-mgmt`);
+  await page.goto(`${suite.server.url}/user-mgmt`);
   await expect(rows.first()).toBeVisible();
   await page.keyboard.press("j");
   await page.keyboard.press("Enter");

@@ -7,24 +7,11 @@ import type { Page } from "@playwright/test";
 
 import { MODULES } from "../../src/shared/modules";
 import { logIn, switchLanguage } from "./support/console";
-import { expect, test } from "./support/fixtures";
-import { e2ePort } from "./support/ports";
-import { startWithSuperAdmin, type RunningServer } from "./support/server";
+import { expect, test, useSuperAdminServer } from "./support/fixtures";
 
-const PORT = e2ePort(70);
-let server: RunningServer;
-let superAdmin: { email: string; password: string };
-let token = "";
+const suite = useSuperAdminServer(70);
 
 test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  ({ server, superAdmin, token } = await startWithSuperAdmin(PORT));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /**
  * A translation key shown as text: `ns:some.key`, or a bare key under one of the kit's groups
@@ -47,7 +34,9 @@ async function expectListRendered(page: Page) {
 
 /** The id of one record the module's list shows, read through the API. */
 async function firstId(path: string, listKey: string): Promise<number | undefined> {
-  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
+  const answer = await fetch(`${suite.server.url}/v1${path}`, {
+    headers: { Authorization: suite.token },
+  });
   const body = (await answer.json()) as Record<string, Array<{ id: number }>>;
   return body[listKey]?.[0]?.id;
 }
@@ -56,8 +45,8 @@ for (const module of MODULES) {
   test(`${module.name}: the list, and its detail page, render in both languages`, async ({
     page,
   }) => {
-    await logIn(page, server.url, superAdmin.email, superAdmin.password);
-    await page.goto(`${server.url}${module.paths.list}`);
+    await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
+    await page.goto(`${suite.server.url}${module.paths.list}`);
     await expectListRendered(page);
     const english = await page.getByRole("heading", { level: 1 }).innerText();
 
@@ -71,7 +60,7 @@ for (const module of MODULES) {
         module.queryName,
       );
       expect(id, "a record to open").toBeDefined();
-      await page.goto(`${server.url}${module.paths.show}/${id}`);
+      await page.goto(`${suite.server.url}${module.paths.show}/${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoRawKeys(page);
       await switchLanguage(page, "English");

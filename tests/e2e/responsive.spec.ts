@@ -9,23 +9,11 @@ import type { Page } from "@playwright/test";
 
 import { MENU, type MenuEntry } from "../../src/app/menu";
 import { logIn } from "./support/console";
-import { expect, test } from "./support/fixtures";
-import { e2ePort } from "./support/ports";
-import { startWithSuperAdmin, type RunningServer } from "./support/server";
+import { expect, test, useSuperAdminServer } from "./support/fixtures";
 
-const PORT = e2ePort(110);
-let server: RunningServer;
-let superAdmin: { email: string; password: string };
+const suite = useSuperAdminServer(110);
 
 test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  ({ server, superAdmin } = await startWithSuperAdmin(PORT));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 const pagesOf = (entries: readonly MenuEntry[]): string[] =>
   entries.flatMap((entry) => [
@@ -48,7 +36,7 @@ test("at 480 px every page fits the screen, Logout is on it, and the menu is a d
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 480, height: 900 });
-  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
 
   const tooWide: string[] = [];
   for (const path of pagesOf(MENU)) {
@@ -123,7 +111,7 @@ function coveredHeaders(page: Page): Promise<string[]> {
 test("at 1366 px no list's column header is covered by another", async ({ page }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await logIn(page, server.url, superAdmin.email, superAdmin.password);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
   for (const path of pagesOf(MENU)) {
     await open(page, path);
     // A table's loading veil covers it for a moment; what stays covered is the fault.

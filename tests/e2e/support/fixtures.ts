@@ -5,6 +5,9 @@
  */
 import { expect, test as base, type ConsoleMessage } from "@playwright/test";
 
+import { e2ePort } from "./ports";
+import { startWithSuperAdmin } from "./server";
+
 /**
  * What Chromium logs by itself for a request that failed on the network side: an error status
  * (the deliberate 401s, 403s and 500s of the error stories) or a server that is not there. The
@@ -33,3 +36,18 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * A spec's own server on `E2E_PORT_BASE + portOffset`, started before its first test and stopped
+ * after its last, with the super administrator's demo login and API token.
+ */
+export function useSuperAdminServer(portOffset: number) {
+  const suite = {} as Awaited<ReturnType<typeof startWithSuperAdmin>>;
+  test.beforeAll(async () => {
+    Object.assign(suite, await startWithSuperAdmin(e2ePort(portOffset)));
+  });
+  test.afterAll(async () => {
+    await suite.server?.stop();
+  });
+  return suite;
+}
