@@ -1,35 +1,114 @@
-import { AuthPage } from "@refinedev/antd";
-import { Flex } from "antd";
+import { useLogin, useTranslate } from "@refinedev/core";
+import { Button, Flex, Form, Input, Layout, Typography, theme } from "antd";
 import { Brand } from "../layout/brand";
 import { LanguageSwitcher } from "../layout/language-switcher";
 
+interface Credentials {
+  email: string;
+  password: string;
+}
+
 /**
- * Refine's AuthPage against the login call (texts under `pages.login.*` in `common`). The API has
- * no sign-up or password reset and sessions persist, so those links and "remember me" are off.
+ * The sign-in page on Refine's `useLogin` (texts under `pages.login.*` in `common`). It draws what
+ * Refine's AuthPage drew for it, without what this API has no use for (sign-up, password reset,
+ * "remember me": sessions persist) and without the Card, Checkbox and Divider the AuthPage brings:
+ * the login page is the first a visitor loads, and its JavaScript has a budget (bench/size.ts).
  * A refused login is explained by the central error handler (a toast, or the banned dialog).
  * A lazy chunk of its own: the form engine it brings is not loaded by a signed-in console.
  */
 export default function LoginPage() {
+  const translate = useTranslate();
+  const { token } = theme.useToken();
+  const { mutate: login, isPending } = useLogin<Credentials>();
+
   return (
-    <AuthPage
-      type="login"
-      title={
-        <h1 style={{ margin: 0, fontSize: 20 }}>
-          <Brand />
-        </h1>
-      }
-      rememberMe={false}
-      forgotPasswordLink={false}
-      registerLink={false}
-      renderContent={(content, title) => (
-        <main>
+    <Layout>
+      <Flex justify="center" align="center" style={{ minHeight: "100dvh", padding: "16px 4%" }}>
+        <main style={{ width: "100%", maxWidth: 400 }}>
           <Flex justify="flex-end" style={{ marginBottom: 16 }}>
             <LanguageSwitcher />
           </Flex>
-          {title}
-          {content}
+          <Flex justify="center" style={{ marginBottom: 32 }}>
+            <h1 style={{ margin: 0, fontSize: 20 }}>
+              <Brand />
+            </h1>
+          </Flex>
+          <section
+            aria-labelledby="login-title"
+            style={{
+              padding: 32,
+              background: token.colorBgElevated,
+              borderRadius: token.borderRadiusLG,
+              boxShadow: token.boxShadowTertiary,
+            }}
+          >
+            <Typography.Title
+              id="login-title"
+              level={2}
+              style={{
+                color: token.colorPrimaryTextHover,
+                textAlign: "center",
+                margin: "0 0 32px",
+                fontSize: 24,
+                lineHeight: "32px",
+              }}
+            >
+              {translate("pages.login.title", "Sign in to your account")}
+            </Typography.Title>
+            <Form<Credentials>
+              layout="vertical"
+              requiredMark={false}
+              onFinish={(credentials) => login(credentials)}
+            >
+              <Form.Item
+                name="email"
+                label={translate("pages.login.fields.email", "Email")}
+                rules={[
+                  {
+                    required: true,
+                    message: translate("pages.login.errors.requiredEmail", "Email is required"),
+                  },
+                  {
+                    type: "email",
+                    message: translate("pages.login.errors.validEmail", "Invalid email address"),
+                  },
+                ]}
+              >
+                <Input
+                  size="large"
+                  autoComplete="username"
+                  placeholder={translate("pages.login.fields.email", "Email")}
+                />
+              </Form.Item>
+              <Form.Item
+                name="password"
+                label={translate("pages.login.fields.password", "Password")}
+                rules={[
+                  {
+                    required: true,
+                    message: translate(
+                      "pages.login.errors.requiredPassword",
+                      "Password is required",
+                    ),
+                  },
+                ]}
+              >
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder="●●●●●●●●"
+                  size="large"
+                />
+              </Form.Item>
+              <Form.Item style={{ marginBottom: 0, marginTop: 32 }}>
+                <Button type="primary" size="large" htmlType="submit" loading={isPending} block>
+                  {translate("pages.login.signin", "Sign in")}
+                </Button>
+              </Form.Item>
+            </Form>
+          </section>
         </main>
-      )}
-    />
+      </Flex>
+    </Layout>
   );
 }
