@@ -169,6 +169,7 @@ test("the user desk's dashboard shows only the user queues; a super administrato
     /Rider verifications/,
     /Business approvals/,
     /Business updates/,
+    /Open user reports/,
   ]);
   const trend = page
     .locator("section")
