@@ -1,11 +1,39 @@
-// Totals the JSON reports of every suite .ci/run ran into one line "N passed, N failed".
+// Totals the JSON reports of every suite .ci/run ran into one line "N passed, N failed", after the
+// names of the failed tests (so the last lines of a CI log say what failed, not only how many).
 // A step that failed without a report of its own (lint, typecheck, a crash) counts as one failure.
 import { readdirSync, readFileSync } from "node:fs";
 
 const dir = "test-results";
+const MAX_NAMED = 20;
 let passed = 0;
 let failed = 0;
 const lines = [];
+const failures = [];
+
+/** The first line of a failure's message, without terminal colours. */
+const firstLine = (text) =>
+  String(text ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((line) => line.trim() !== "")
+    ?.trim()
+    .slice(0, 200) ?? "";
+
+/** Playwright's suites nest: walk them for specs whose tests did not pass. */
+function playwrightFailures(suites, file, path = []) {
+  for (const suite of suites ?? []) {
+    const title = suite.title && suite.title !== suite.file ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const last = test.results?.[test.results.length - 1];
+        failures.push(`${file} › ${[...title, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    playwrightFailures(suite.suites, suite.file ?? file, title);
+  }
+}
+
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   const report = JSON.parse(readFileSync(`${dir}/${file}`, "utf8"));
   let p = 0;
@@ -14,10 +42,22 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     // Playwright: expected = passed, unexpected = failed, flaky passed on retry.
     p = report.stats.expected + (report.stats.flaky ?? 0);
     f = report.stats.unexpected;
+    playwrightFailures(report.suites, file);
   } else {
     // Vitest (Jest-compatible JSON).
     p = report.numPassedTests ?? 0;
     f = report.numFailedTests ?? 0;
+    for (const result of report.testResults ?? []) {
+      const name = result.name?.replace(/^.*?\/tests\//, "tests/") ?? file;
+      for (const test of result.assertionResults ?? []) {
+        if (test.status === "failed") {
+          failures.push(`${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+        }
+      }
+      if (result.status === "failed" && !(result.assertionResults ?? []).some((t) => t.status === "failed")) {
+        failures.push(`${name}: ${firstLine(result.message)}`);
+      }
+    }
     // A file that failed to load has no failed tests but must still count.
     if (f === 0) f = report.numFailedTestSuites ?? 0;
   }
@@ -28,6 +68,11 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
 if (process.argv[2] === "1" && failed === 0) {
   lines.push("  a step without a test report failed (lint, typecheck or a crash)");
   failed += 1;
+}
+if (failures.length > 0) {
+  console.log("failed:");
+  for (const failure of failures.slice(0, MAX_NAMED)) console.log(`  ${failure}`);
+  if (failures.length > MAX_NAMED) console.log(`  … and ${failures.length - MAX_NAMED} more`);
 }
 console.log(lines.join("\n"));
 console.log(`${passed} passed, ${failed} failed`);
