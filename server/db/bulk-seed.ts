@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 
+import { ACCOUNT_NUMBER_DIGITS, ACCOUNT_NUMBER_PATTERN, accountNumber } from "../../src/shared/domain";
 import type { Db, Tx } from "./index";
 import { rebuildMerchantDays } from "./merchant-days";
 
@@ -32,7 +33,7 @@ export async function bulkSeedUsers(
     await db.execute<{ total: number; last: number }>(sql`
       select count(*)::int as total,
              coalesce(max(substring(account_number from 2)::int)
-               filter (where account_number ~ '^W[0-9]{9}$'), 0)::int as last
+               filter (where account_number ~ ${ACCOUNT_NUMBER_PATTERN.source}), 0)::int as last
       from users`)
   ).rows;
   const missing = targetTotal - (state?.total ?? 0);
@@ -49,8 +50,8 @@ export async function bulkSeedUsers(
       // taken on the demo set (or never), they once chose to scan the 50,000 new users for each
       // of their wallets (seven minutes instead of one second).
       if (start === first) await tx.execute(sql`analyze users`);
-      const from = `W${String(start).padStart(9, "0")}`;
-      const to = `W${String(end).padStart(9, "0")}`;
+      const from = accountNumber(start);
+      const to = accountNumber(end);
       await tx.execute(sql`
         insert into wallets (user_id, balance_sen, status, created_at, updated_at)
         select u.id,
@@ -382,7 +383,7 @@ function insertUsers(start: number, end: number) {
   return sql`
     insert into users (account_number, name, email, phone, role, approval_status, approval_remark,
                        is_banned, ban_remark, is_vip, last_active_at, created_at, updated_at)
-    select 'W' || lpad(n::text, 9, '0'),
+    select 'W' || lpad(n::text, ${ACCOUNT_NUMBER_DIGITS}::int, '0'),
            first_name || ' ' || last_name,
            lower(replace(first_name, ' ', '')) || '.' || lower(last_name) || n || '@mail.example',
            '+601' || (${h(3)} % 10) || lpad((${h(4)} % 10000000)::text, 7, '0'),

@@ -2,6 +2,7 @@
  * The demo data set, generated from a seeded PRNG so that every fresh start (and every test
  * template) holds exactly the same users. Pure: no database access here.
  */
+import { accountNumber } from "../../src/shared/domain";
 import { APPROVAL_STATUSES, USER_ROLES, type ApprovalStatus, type UserRole } from "./schema";
 
 /** mulberry32: small, fast, good enough for demo data, and identical on every platform. */
@@ -102,10 +103,6 @@ function weighted<T>(prng: Prng, weights: ReadonlyArray<readonly [T, number]>): 
     if (roll < 0) return value;
   }
   return weights[weights.length - 1]![0];
-}
-
-export function accountNumber(n: number): string {
-  return `W${String(n).padStart(9, "0")}`;
 }
 
 export interface DemoUser {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 
+import { ACCOUNT_NUMBER_PATTERN } from "../../src/shared/domain";
 import type { RemarkBody } from "../../src/shared/kit/module";
 import { topUps, type CounterTopUpBody } from "../../src/shared/modules/top-ups";
 import { users, walletTransactions as ledger } from "../db/schema";
@@ -42,9 +43,6 @@ async function reverse(tx: Tx, { actor, id, body, before }: ActionContext<Remark
   );
 }
 
-/** An account number as the wallet service issues them: W and nine digits. */
-const WHOLE_ACCOUNT_NUMBER = /^w\d{9}$/i;
-
 /**
  * Top-ups are the ledger's `top_up` rows, with the wallet's owner, the agent and the staff
  * member who took it at the counter, and the row that reversed it, if any.
@@ -68,7 +66,7 @@ export const topUpsModule = bindModule(topUps, {
   searchTail: 6,
   // A whole account number: its wallet's rows through the (user_id, created_at) index.
   searchExact: (term) =>
-    WHOLE_ACCOUNT_NUMBER.test(term)
+    ACCOUNT_NUMBER_PATTERN.test(term.toUpperCase())
       ? sql`${ledger.userId} = (select ${users.id} from ${users}
               where ${users.accountNumber} = ${term.toUpperCase()})`
       : undefined,

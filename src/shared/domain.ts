@@ -13,6 +13,13 @@ export const RIDER_VERIFICATION_STATUSES = ["pending", "Approved", "Rejected"] a
 export const CONTACT_TYPES = ["email", "phone"] as const;
 export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 
+/** Account numbers as the wallet service issues them: W and nine digits (W000000001). */
+export const ACCOUNT_NUMBER_DIGITS = 9;
+export const ACCOUNT_NUMBER_PATTERN = new RegExp(`^W\\d{${ACCOUNT_NUMBER_DIGITS}}$`);
+export function accountNumber(n: number): string {
+  return `W${String(n).padStart(ACCOUNT_NUMBER_DIGITS, "0")}`;
+}
+
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
 export type UserRole = (typeof USER_ROLES)[number];

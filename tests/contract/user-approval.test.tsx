@@ -102,11 +102,12 @@ const alreadyDecided = () =>
     { status: 409 },
   );
 
-function renderPage() {
+/** The page; `state` as the command palette's "approve the next pending user" sends it. */
+function renderPage(state?: { decide: string }) {
   const user = userEvent.setup();
   render(
     <AntdApp>
-      <MemoryRouter initialEntries={["/user-approval"]}>
+      <MemoryRouter initialEntries={[{ pathname: "/user-approval", state }]}>
         <Refine
           dataProvider={dataProvider}
           authProvider={authProvider}
@@ -276,6 +277,23 @@ describe("User > Approval", { timeout: 60_000 }, () => {
       expect(screen.queryByRole("link", { name: "Tan Wei Ling" })).not.toBeInTheDocument(),
     );
     expect(screen.getByText("0 users selected")).toBeInTheDocument();
+  });
+
+  it("opens the first pending user's approval when the palette asks for the next one", async () => {
+    servePendingList([weiLing, arjun]);
+    renderPage({ decide: "approve" });
+    const asked = await screen.findByRole("dialog", { name: "Approve Tan Wei Ling" });
+    expect(within(asked).getByLabelText("Remark")).toBeInTheDocument();
+    expect(decisionRequests()).toHaveLength(0);
+  });
+
+  it("says nobody is waiting when the palette asks for the next one and the list is empty", async () => {
+    servePendingList([]);
+    renderPage({ decide: "approve" });
+    expect(
+      await screen.findByText("Nothing in this list is waiting for a decision."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });
 

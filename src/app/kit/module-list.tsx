@@ -1,8 +1,8 @@
 import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
+import { useNotification, type HttpError } from "@refinedev/core";
 import { Button, Flex, Table, Typography, theme, type CheckboxProps } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -146,19 +146,27 @@ export function ModuleList({
     onOpen: module.paths.show ? (row) => navigate(`${module.paths.show}/${row.id}`) : undefined,
     onDecide: decision ? decide : undefined,
   });
-  // The palette's "approve next pending": the first row's decision, once its rows have loaded.
-  const decideFirst = (location.state as { decide?: string } | null)?.decide;
-  const [decidedAt, setDecidedAt] = useState<string>();
-  if (decideFirst && !tableQuery.isFetching && decidedAt !== location.key) {
-    setDecidedAt(location.key);
-    if (rows[0]) decide(rows[0], decideFirst);
+  // The palette's "approve next pending" (a history entry's state): the first row's decision,
+  // once the rows have loaded. The ask is kept apart from the location, which the list's own
+  // URL sync soon replaces without it.
+  const asked = (location.state as { decide?: string } | null)?.decide;
+  const [ask, setAsk] = useState<{ key: string; verb: string; found?: boolean }>();
+  if (asked && ask?.key !== location.key) setAsk({ key: location.key, verb: asked });
+  if (ask && ask.found === undefined && !tableQuery.isFetching) {
+    setAsk({ ...ask, found: rows[0] !== undefined });
+    if (rows[0]) decide(rows[0], ask.verb);
   }
-  // …and the request leaves the history entry, so a reload does not ask again.
+  // Nobody waiting is said once; the ask leaves the history entry, so a reload does not ask again.
+  const { open: notify } = useNotification();
+  const answered = useRef<string>(undefined);
   useEffect(() => {
-    if (decideFirst && decidedAt === location.key) {
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (ask?.found === undefined || answered.current === ask.key) return;
+    answered.current = ask.key;
+    if (!ask.found) {
+      notify?.({ type: "success", key: "nothing-waiting", message: t("kit:decision.nothingWaiting") });
     }
-  }, [decideFirst, decidedAt, location, navigate]);
+    if (asked) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [ask, asked, location, navigate, notify, t]);
 
   const forget = (outcome: DecisionOutcome) => {
     const gone = new Set(
