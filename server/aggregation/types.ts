@@ -1,4 +1,4 @@
-import { LIST_PAGING } from "../../src/shared/kit/list";
+import { LIST_PAGING, LIST_SEARCH_MAX_LENGTH } from "../../src/shared/kit/list";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
@@ -78,7 +78,7 @@ export const AGGREGATION_LIMITS = {
   /** Characters of one string value. */
   maxStringLength: 1000,
   /** Characters of a `$search` text. */
-  maxSearchLength: 200,
+  maxSearchLength: LIST_SEARCH_MAX_LENGTH,
   maxPage: 1_000_000,
   exactCountLimit: LIST_PAGING.exactCountLimit,
   maxPageSize: LIST_PAGING.maxPageSize,

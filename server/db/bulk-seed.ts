@@ -1,6 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import { ACCOUNT_NUMBER_DIGITS, ACCOUNT_NUMBER_PATTERN, accountNumber } from "../../src/shared/domain";
+import {
+  ACCOUNT_NUMBER_DIGITS,
+  ACCOUNT_NUMBER_PATTERN,
+  accountNumber,
+} from "../../src/shared/domain";
 import type { Db, Tx } from "./index";
 import { rebuildMerchantDays } from "./merchant-days";
 

@@ -15,6 +15,7 @@ import { useNavigate } from "react-router";
 
 import { canAccess } from "../providers/access-control";
 import { useCurrentAdmin } from "../providers/current-admin";
+import { LIST_SEARCH_MAX_LENGTH } from "../shared/kit/paging";
 import { PERMISSION } from "../shared/permissions";
 import { isForSomethingElse, LIST_KEYS } from "./kit/list-shortcuts";
 import { MENU, visibleMenu, type MenuEntry } from "./menu";
@@ -156,6 +157,7 @@ export function CommandPalette() {
           prefix={<SearchOutlined aria-hidden />}
           placeholder={t(mayUsers ? "palette.placeholder" : "palette.placeholderPages")}
           value={text}
+          maxLength={LIST_SEARCH_MAX_LENGTH}
           onChange={(event) => {
             setText(event.target.value);
             setActive(0);

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { enumValuesOf, type FilterKind, type ModuleDecl } from "../../shared/kit/module";
+import { LIST_SEARCH_MAX_LENGTH } from "../../shared/kit/paging";
 import { FilterSelect } from "../components/filter-select";
 import { SearchBox } from "../components/search-box";
 import { RecordFilter } from "./record-filter";
@@ -355,6 +356,7 @@ export function ModuleFilters({
                   aria-label={filterText(field, "label", { field: label })}
                   onPressEnter={submit}
                   allowClear
+                  maxLength={LIST_SEARCH_MAX_LENGTH}
                   style={{ width: 180, marginInlineEnd: 12 }}
                 />
               </Form.Item>

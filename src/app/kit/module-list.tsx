@@ -163,7 +163,11 @@ export function ModuleList({
     if (ask?.found === undefined || answered.current === ask.key) return;
     answered.current = ask.key;
     if (!ask.found) {
-      notify?.({ type: "success", key: "nothing-waiting", message: t("kit:decision.nothingWaiting") });
+      notify?.({
+        type: "success",
+        key: "nothing-waiting",
+        message: t("kit:decision.nothingWaiting"),
+      });
     }
     if (asked) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [ask, asked, location, navigate, notify, t]);

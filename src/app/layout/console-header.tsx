@@ -49,8 +49,9 @@ export function ConsoleHeader({ compact, collapsed, onToggleMenu, menuId }: Cons
       />
       <Space size="small" wrap={false}>
         {admin && compact && (
-          <Tooltip title={admin.name}>
-            <UserOutlined role="img" aria-label={admin.name} style={{ padding: 4 }} />
+          // The name in a tooltip: on hover, on keyboard focus, and on a tap (phones have no hover).
+          <Tooltip title={admin.name} trigger={["hover", "focus", "click"]}>
+            <UserOutlined role="img" aria-label={admin.name} tabIndex={0} style={{ padding: 4 }} />
           </Tooltip>
         )}
         {admin && !compact && (

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { LIST_PAGING } from "./paging";
 
-export { LIST_PAGING } from "./paging";
+export { LIST_PAGING, LIST_SEARCH_MAX_LENGTH } from "./paging";
 
 /**
  * The response of an aggregation list: `{ totalCount, <queryName>: item[], totalCountExact }`

@@ -16,3 +16,6 @@ export const LIST_PAGING = {
    */
   exactCountLimit: 1_000,
 } as const;
+
+/** Characters of a list's search text (`$search`); the console's search boxes stop there too. */
+export const LIST_SEARCH_MAX_LENGTH = 200;
