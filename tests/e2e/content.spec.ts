@@ -112,6 +112,8 @@ test("an article written with a heading, a list, a link and an image in both lan
       .fill("https://ucsi.example/parking");
     await dialog.getByRole("button", { name: "Apply" }).click();
     await expect(dialog).toBeHidden();
+    // The caret is back in the text (not on the toolbar's Link button).
+    await expect(body).toBeFocused();
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await column.getByTestId("rich-text-image-input").setInputFiles({

@@ -321,6 +321,9 @@ function Toolbar({ editor, collection }: { editor: Editor; collection?: string }
         onOk={saveLink}
         onCancel={() => setLinking(undefined)}
         destroyOnHidden
+        // Back to the text, not to the toolbar's Link button: typing goes on where the link is.
+        focusTriggerAfterClose={false}
+        afterClose={() => editor.commands.focus()}
       >
         <Input
           autoFocus
