@@ -6,7 +6,7 @@ import {
   accountNumber,
 } from "../../src/shared/domain";
 import type { Db, Tx } from "./index";
-import { rebuildMerchantDays } from "./merchant-days";
+import { rebuildLedgerRollups } from "./ledger-rollups";
 
 /** Rows per INSERT … SELECT generate_series: large enough to be fast, small enough for PGlite. */
 const CHUNK = 50_000;
@@ -197,10 +197,12 @@ export async function bulkSeedLedger(
       select setval(pg_get_serial_sequence('wallet_transactions', 'id'), max(id))
       from wallet_transactions`);
   });
-  await rebuildMerchantDays(db);
+  await rebuildLedgerRollups(db);
   await db.execute(sql`vacuum analyze wallet_transactions`);
   await db.execute(sql`vacuum analyze wallets`);
   await db.execute(sql`vacuum analyze merchant_days`);
+  await db.execute(sql`vacuum analyze top_up_days`);
+  await db.execute(sql`vacuum analyze active_user_days`);
   return missing;
 }
 

@@ -575,6 +575,46 @@ export const merchantDays = pgTable(
   ],
 );
 
+/** A bit string (PostgreSQL `bit varying`), as its text of 0s and 1s. */
+const varbit = customType<{ data: string; driverData: string }>({
+  dataType: () => "bit varying",
+});
+
+/**
+ * Successful top-ups per business day (BUSINESS_TIMEZONE), channel ('' for none) and shard of
+ * the wallet (user_id % LEDGER_SHARDS, so that top-ups to different wallets rarely queue on one
+ * row): what Statistic and the dashboard count instead of the ledger's rows. The ledger keeps them
+ * in the same transaction as each top-up and reversal (server/db/ledger-rollups.ts); seeds
+ * rebuild them (rebuildLedgerRollups).
+ */
+export const topUpDays = pgTable(
+  "top_up_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    channel: text("channel").notNull(),
+    shard: integer("shard").notNull(),
+    topUps: integer("top_ups").notNull(),
+    topUpSen: bigint("top_up_sen", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("top_up_days_day_channel_shard_key").on(t.day, t.channel, t.shard)],
+);
+
+/**
+ * Who was active on a business day: per shard (user_id % LEDGER_SHARDS) a bit string whose bit
+ * user_id / LEDGER_SHARDS is 1 when that user made a successful top-up or payment that day.
+ * Distinct active users over a range are the 1s of the shards' ORs (bit_count), a few kilobytes
+ * a day instead of a sort of every ledger row. Kept like top_up_days.
+ */
+export const activeUserDays = pgTable(
+  "active_user_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    shard: integer("shard").notNull(),
+    users: varbit("users").notNull(),
+  },
+  (t) => [uniqueIndex("active_user_days_day_shard_key").on(t.day, t.shard)],
+);
+
 /**
  * A payout to a business of its unsettled successful payments, less its refunds and fees, up
  * to the end of a business day (`period_end`). Each ledger row it covers is a settlement item,

@@ -3,8 +3,9 @@
  * store (DATA_DIR or DATABASE_URL) like a first start, then grows, with set-based SQL, the users
  * table to --users rows (a million users take a few minutes on the embedded store), the merchants
  * to --businesses and the wallet ledger to --ledger rows (over the wallets without any, with their
- * balances; the merchant summary rebuilt after). --rebuild-summary rebuilds the merchant summary
- * from the ledger (after a change of BUSINESS_TIMEZONE). Respects the DATA_DIR lock: stop the server first.
+ * balances; the ledger's roll-ups rebuilt after). --rebuild-summary rebuilds the roll-ups (the
+ * merchant summary, top-ups and active users by day) from the ledger (after a change of
+ * BUSINESS_TIMEZONE). Respects the DATA_DIR lock: stop the server first.
  */
 import { parseArgs } from "node:util";
 
@@ -17,7 +18,7 @@ import {
   type BulkSeedProgress,
 } from "./bulk-seed";
 import { openDatabase } from "./index";
-import { rebuildMerchantDays } from "./merchant-days";
+import { rebuildLedgerRollups } from "./ledger-rollups";
 import { DataDirLockedError } from "./lock";
 import { seedDatabase } from "./seed";
 
@@ -100,8 +101,10 @@ async function main() {
       outcome("ledger rows", added, targets.ledger);
     }
     if (values["rebuild-summary"]) {
-      await rebuildMerchantDays(database.db);
-      console.log(`Rebuilt the merchant summary by business day in ${config.businessTimeZone}.`);
+      await rebuildLedgerRollups(database.db);
+      console.log(
+        `Rebuilt the ledger's roll-ups (merchant summary, top-ups, active users) by business day in ${config.businessTimeZone}.`,
+      );
     }
   } finally {
     await database.close();

@@ -14,6 +14,7 @@ import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
 import { seedDemoParking } from "./demo-parking";
+import { rebuildLedgerRollups } from "./ledger-rollups";
 import { seedDemoNotifications } from "./demo-notifications";
 import type { Db, Tx } from "./index";
 import {
@@ -162,6 +163,8 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       tx,
       reviewers.map((r) => r.id),
     );
+    // Money and parking wrote the ledger directly: its roll-ups from what they wrote.
+    await rebuildLedgerRollups(tx);
 
     await seedDemoIdsAndReports(tx);
     await seedDemoContent(tx, reviewers[0]?.id ?? null);

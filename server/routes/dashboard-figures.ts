@@ -1,12 +1,12 @@
 /**
  * The dashboard's queues and its money trend (server/routes/dashboard.ts): each queue's
  * condition, keyed as in src/shared/dashboard-queues.ts, counted in one statement; the last 14
- * business days' top-ups (ledger) and payments (the merchant summary's roll-up, merchant_days).
+ * business days' top-ups and payments from the ledger's roll-ups (top_up_days, merchant_days).
  */
 import { sql, type SQL } from "drizzle-orm";
 
 import type { DashboardQueue, DashboardQueueKey } from "../../src/shared/dashboard-queues";
-import { businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
+import { businessDayOf } from "../business-day";
 import type { Db } from "../db";
 import {
   businesses,
@@ -75,10 +75,8 @@ export async function moneyTrend(
   const [topUps, payments] = await Promise.all([
     wanted.topUps
       ? db.execute<Row>(sql`
-          select (created_at at time zone ${businessTimeZone()})::date::text as day,
-                 count(*)::int as n, coalesce(sum(amount_sen), 0) as sen
-          from wallet_transactions
-          where type = 'top_up' and status = 'success' and created_at >= ${businessDayStart(first)}
+          select day::text as day, sum(top_ups)::int as n, coalesce(sum(top_up_sen), 0) as sen
+          from top_up_days where day >= ${first}::date
           group by 1`)
       : undefined,
     wanted.payments

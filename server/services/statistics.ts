@@ -2,9 +2,10 @@
  * Statistic (32): the campus's figures over a range of business days (BUSINESS_TIMEZONE), in
  * buckets of a day, a week (from Monday) or a calendar month, each against the previous range of
  * the same length. Payments, refunds and the top merchants read the merchant summary's roll-up
- * (merchant_days); top-ups and active users read the ledger through its (type, status,
- * created_at) indexes; new users and paid settlements their own tables. One query per source
- * covers both periods: a row of the previous period has no bucket.
+ * (merchant_days); top-ups and active users the ledger's roll-ups (top_up_days and the per-day
+ * bit strings of active_user_days, server/db/ledger-rollups.ts); new users and paid settlements
+ * their own tables. One query per source covers both periods: a row of the previous period has
+ * no bucket.
  *
  * What counts: a top-up that succeeded (`success`; a reversed one gave its money back); a payment
  * that succeeded (`success`, or `reversed`: refunded since) and a refund that succeeded, as the
@@ -102,7 +103,6 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
   const { from, to, previousFrom } = periods;
   const { granularity } = query;
   const zone = businessTimeZone();
-  const start = businessDayStart(from);
   const previousStart = businessDayStart(previousFrom);
   const end = businessDayStart(addDays(to, 1));
   /** The bucket of a business day (SQL date), null in the previous period. */
@@ -111,6 +111,8 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
           then greatest(date_trunc(${granularity}, ${day}::timestamp)::date, ${from}::date)::text
         end`;
   const businessDay = (column: SQL) => sql`(${column} at time zone ${zone})::date`;
+  /** Rows of a roll-up's business days in both periods. */
+  const inDays = sql`day >= ${previousFrom}::date and day <= ${to}::date`;
   /** Rows of a timestamp column in both periods. */
   const inBoth = (column: SQL) => sql`${column} >= ${previousStart} and ${column} < ${end}`;
   const rows = async <T extends Row>(query: SQL) => (await db.execute<T>(query)).rows;
@@ -120,27 +122,33 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
       select ${bucket(businessDay(sql`created_at`))} as bucket, role, count(*)::int as n
       from users where ${inBoth(sql`created_at`)} group by 1, 2`),
     rows<Row & { channel: LedgerChannel | null; n: number; sen: string }>(sql`
-      select ${bucket(businessDay(sql`created_at`))} as bucket, channel, count(*)::int as n,
-             coalesce(sum(amount_sen), 0) as sen
-      from wallet_transactions
-      where type = 'top_up' and status = 'success' and ${inBoth(sql`created_at`)}
+      select ${bucket(sql`day`)} as bucket, nullif(channel, '') as channel,
+             sum(top_ups)::int as n, coalesce(sum(top_up_sen), 0) as sen
+      from top_up_days where ${inDays}
       group by 1, 2`),
-    // Distinct users per bucket and per period: grouping (bucket) gives each bucket and the
-    // previous period (its bucket is null); grouping (current) both periods' totals.
-    rows<Row & { current: boolean | null; n: number; by_bucket: number }>(sql`
-      select bucket, current, count(distinct user_id)::int as n,
-             grouping(bucket)::int = 0 as by_bucket
-      from (select ${bucket(businessDay(sql`created_at`))} as bucket,
-                   created_at >= ${start} as current, user_id
-            from wallet_transactions
-            where type in ('top_up', 'payment') and status in ('success', 'reversed')
-              and ${inBoth(sql`created_at`)}) t
-      group by grouping sets ((bucket), (current))`),
+    // Distinct users per bucket and per period: each shard's day strings, grown with 0s to the
+    // shard's longest, OR-ed per bucket (grouping (bucket, shard)) and per period (grouping
+    // (current, shard)), their 1s counted and summed over the shards.
+    rows<Row & { current: boolean | null; n: number; by_bucket: boolean }>(sql`
+      with days as (
+        select ${bucket(sql`day`)} as bucket, day >= ${from}::date as current, shard, users
+        from active_user_days where ${inDays}
+      ), widths as (select shard, max(length(users)) as width from days group by shard),
+      grown as (
+        select d.bucket, d.current, d.shard,
+               d.users || repeat('0', w.width - length(d.users))::bit varying as users
+        from days d join widths w using (shard)
+      ), per_shard as (
+        select bucket, current, bit_count(bit_or(users)) as n, grouping(bucket) = 0 as by_bucket
+        from grown group by grouping sets ((bucket, shard), (current, shard))
+      )
+      select bucket, current, sum(n)::int as n, by_bucket
+      from per_shard group by bucket, current, by_bucket`),
     rows<Row & { payments: number; gross: string; refunds: number; refunded: string }>(sql`
       select ${bucket(sql`day`)} as bucket, sum(payment_count)::int as payments,
              coalesce(sum(gross_sen), 0) as gross, sum(refund_count)::int as refunds,
              coalesce(sum(refund_sen), 0) as refunded
-      from merchant_days where day >= ${previousFrom}::date and day <= ${to}::date
+      from merchant_days where ${inDays}
       group by 1`),
     rows<Row & { n: number; sen: string }>(sql`
       select ${bucket(businessDay(sql`paid_at`))} as bucket, count(*)::int as n,

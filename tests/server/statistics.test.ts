@@ -1,10 +1,17 @@
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
-import type { Db } from "../../server/db";
+import type { Db, Tx } from "../../server/db";
+import { LEDGER_SHARDS, rebuildLedgerRollups } from "../../server/db/ledger-rollups";
 import { wallets } from "../../server/db/schema";
-import { payFromWallet, refundPayment, topUpWallet } from "../../server/services/ledger";
+import {
+  payFromWallet,
+  refundPayment,
+  reverseTopUp,
+  topUpWallet,
+} from "../../server/services/ledger";
 import { addDays, bucketsOf, TOP_MERCHANTS } from "../../server/services/statistics";
 import { PERMISSION } from "../../src/shared/permissions";
 import type { Statistics } from "../../src/shared/schemas/statistics";
@@ -247,5 +254,66 @@ describe("GET /api/statistics: bad input and permission", () => {
     expect(response.json<{ message: string }>().message).toBe(
       "You have no permission to access GET Statistics",
     );
+  });
+});
+
+describe("the ledger's roll-ups (top_up_days, active_user_days)", () => {
+  /** What the roll-ups hold: non-empty top-up rows, and each day's active users by shard. */
+  const snapshot = async (source: Db | Tx) => ({
+    topUps: (
+      await source.execute(sql`
+        select day::text, channel, shard, top_ups, top_up_sen::text from top_up_days
+        where top_ups <> 0 or top_up_sen <> 0 order by 1, 2, 3`)
+    ).rows,
+    active: (
+      await source.execute(sql`
+        select day::text, shard, users::text from active_user_days order by 1, 2`)
+    ).rows,
+  });
+
+  it("kept in each top-up, payment, refund and reversal's transaction, equal a rebuild from the ledger", async () => {
+    const payer = await insertUser(db, { role: "student", approvalStatus: "approved" });
+    await db.insert(wallets).values({ userId: payer.id });
+    const business = await insertBusiness(db);
+    const topUps: Awaited<ReturnType<typeof topUpWallet>>[] = [];
+    for (const [channel, amountSen, days] of [
+      ["card", 3_000, 0],
+      ["fpx", 2_000, 0],
+      ["counter", 1_500, 2],
+    ] as const) {
+      topUps.push(
+        await db.transaction((tx) =>
+          topUpWallet(tx, { userId: payer.id }, { amountSen, channel, at: atDaysAgo(days) }),
+        ),
+      );
+    }
+    const payment = await db.transaction((tx) =>
+      payFromWallet(tx, { userId: payer.id, businessId: business.id, amountSen: 900 }),
+    );
+    await db.transaction((tx) => refundPayment(tx, payment.id, { amountSen: 900 }));
+    await db.transaction((tx) =>
+      reverseTopUp(tx, topUps[1]!, { adminId: 1, remark: "Entered twice" }),
+    );
+
+    const kept = await snapshot(db);
+    let rebuilt: Awaited<ReturnType<typeof snapshot>> | undefined;
+    await db
+      .transaction(async (tx) => {
+        await rebuildLedgerRollups(tx);
+        rebuilt = await snapshot(tx);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(rebuilt).toBeDefined();
+    expect(kept).toEqual(rebuilt);
+    // The payer was active today and two days ago: their bit is set on those days only.
+    const shard = payer.id % LEDGER_SHARDS;
+    const bit = Math.floor(payer.id / LEDGER_SHARDS);
+    const activeOn = await db.execute<{ day: string }>(sql`
+      select day::text as day from active_user_days
+      where shard = ${shard}::int
+        and case when length(users) > ${bit}::int then get_bit(users, ${bit}::int) = 1 end
+      order by 1`);
+    expect(activeOn.rows.map((row) => row.day)).toEqual([daysAgo(2), daysAgo(0)]);
   });
 });
