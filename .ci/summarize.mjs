@@ -13,7 +13,7 @@ const failures = [];
 /** The first line of a failure's message, without terminal colours. */
 const firstLine = (text) =>
   String(text ?? "")
-    .replace(/\u001b\[[0-9;]*m/g, "")
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
     .split("\n")
     .find((line) => line.trim() !== "")
     ?.trim()
@@ -27,7 +27,9 @@ function playwrightFailures(suites, file, path = []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== "unexpected") continue;
         const last = test.results?.[test.results.length - 1];
-        failures.push(`${file} › ${[...title, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`);
+        failures.push(
+          `${file} › ${[...title, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`,
+        );
       }
     }
     playwrightFailures(suite.suites, suite.file ?? file, title);
@@ -51,10 +53,15 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
       const name = result.name?.replace(/^.*?\/tests\//, "tests/") ?? file;
       for (const test of result.assertionResults ?? []) {
         if (test.status === "failed") {
-          failures.push(`${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+          failures.push(
+            `${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+          );
         }
       }
-      if (result.status === "failed" && !(result.assertionResults ?? []).some((t) => t.status === "failed")) {
+      if (
+        result.status === "failed" &&
+        !(result.assertionResults ?? []).some((t) => t.status === "failed")
+      ) {
         failures.push(`${name}: ${firstLine(result.message)}`);
       }
     }
