@@ -8,12 +8,11 @@
  * an active user made a top-up or a payment that succeeded (`success`, or `reversed` since: the
  * user was active all the same).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 import { businessDayOf, businessTimeZone } from "../business-day";
 import type { DbOrTx, Tx } from "./index";
 import { rebuildMerchantDays } from "./merchant-days";
-import { topUpDays } from "./schema";
 
 /**
  * Rows per day that a wallet's figures spread over (user_id % LEDGER_SHARDS): top-ups to
@@ -28,46 +27,54 @@ export const activeRows = (alias: string) => {
   return sql`(${t}.type in ('top_up', 'payment') and ${t}.status in ('success', 'reversed'))`;
 };
 
-/** Adds a successful top-up to its business day (sign −1: takes a reversed one away). */
-export async function countTopUp(
-  tx: Tx,
+/** The top_up_days upsert that adds a successful top-up to its day (sign −1 takes it away). */
+function topUpCount(
   topUp: { userId: number; channel: string | null; amountSen: number; at: Date },
   sign: 1 | -1,
+): SQL {
+  return sql`
+    insert into top_up_days (day, channel, shard, top_ups, top_up_sen)
+    values (${businessDayOf(topUp.at)}::date, ${topUp.channel ?? ""}, ${topUp.userId % LEDGER_SHARDS}::int,
+            ${sign}::int, ${sign * topUp.amountSen}::bigint)
+    on conflict (day, channel, shard) do update
+    set top_ups = top_up_days.top_ups + excluded.top_ups,
+        top_up_sen = top_up_days.top_up_sen + excluded.top_up_sen`;
+}
+
+/** Takes a reversed top-up away from its business day's count. */
+export async function uncountTopUp(
+  tx: Tx,
+  topUp: { userId: number; channel: string | null; amountSen: number; at: Date },
 ): Promise<void> {
-  await tx
-    .insert(topUpDays)
-    .values({
-      day: businessDayOf(topUp.at),
-      channel: topUp.channel ?? "",
-      shard: topUp.userId % LEDGER_SHARDS,
-      topUps: sign,
-      topUpSen: sign * topUp.amountSen,
-    })
-    .onConflictDoUpdate({
-      target: [topUpDays.day, topUpDays.channel, topUpDays.shard],
-      set: {
-        topUps: sql`${topUpDays.topUps} + excluded.top_ups`,
-        topUpSen: sql`${topUpDays.topUpSen} + excluded.top_up_sen`,
-      },
-    });
+  await tx.execute(topUpCount(topUp, -1));
 }
 
 /**
- * Marks the user active on the business day of `at`. Their second top-up or payment of the day
- * finds the bit set and takes no row lock; only the first of each day writes.
+ * Rolls a new ledger row up, in one statement: a top-up or a payment marks its user active on its
+ * business day, and a top-up counts. Only the user's first row of the day writes the day's bit
+ * string: when the bit is already set the insert selects nothing, so it takes no row lock.
  */
-export async function markActive(tx: Tx, userId: number, at: Date): Promise<void> {
-  const day = businessDayOf(at);
-  const shard = userId % LEDGER_SHARDS;
-  const bit = Math.floor(userId / LEDGER_SHARDS);
-  const { rows } = await tx.execute(sql`
-    select 1 from active_user_days
-    where day = ${day}::date and shard = ${shard}::int
-      and case when length(users) > ${bit}::int then get_bit(users, ${bit}::int) = 1 end`);
-  if (rows.length > 0) return;
-  await tx.execute(sql`
+export async function rollUpEntry(
+  tx: Tx,
+  row: { type: string; userId: number; channel: string | null; amountSen: number; createdAt: Date },
+): Promise<void> {
+  if (row.type !== "top_up" && row.type !== "payment") return;
+  const day = businessDayOf(row.createdAt);
+  const shard = row.userId % LEDGER_SHARDS;
+  const bit = Math.floor(row.userId / LEDGER_SHARDS);
+  const counted =
+    row.type === "top_up"
+      ? sql`with counted as (${topUpCount({ ...row, at: row.createdAt }, 1)}) `
+      : sql``;
+  // A case, not an and, guards get_bit: past the string's end it is an error, and SQL may test
+  // either side of an and first.
+  await tx.execute(sql`${counted}
     insert into active_user_days (day, shard, users)
-    values (${day}::date, ${shard}::int, varbit_with_bit(''::bit varying, ${bit}::int))
+    select ${day}::date, ${shard}::int, varbit_with_bit(''::bit varying, ${bit}::int)
+    where not exists (
+      select 1 from active_user_days
+      where day = ${day}::date and shard = ${shard}::int
+        and case when length(users) > ${bit}::int then get_bit(users, ${bit}::int) = 1 end)
     on conflict (day, shard)
     do update set users = varbit_with_bit(active_user_days.users, ${bit}::int)`);
 }

@@ -21,7 +21,7 @@ import {
   wallets,
   walletTransactions,
 } from "../db/schema";
-import { countTopUp, markActive } from "../db/ledger-rollups";
+import { rollUpEntry, uncountTopUp } from "../db/ledger-rollups";
 import { conflict, HttpError } from "../errors";
 
 export type LedgerRow = typeof walletTransactions.$inferSelect;
@@ -167,12 +167,7 @@ async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> 
     .returning();
   wallet.balanceSen = balanceAfterSen;
   // Statistic's roll-ups: a top-up or a payment makes its user active that day; a top-up counts.
-  if (row!.type === "top_up" || row!.type === "payment") {
-    await markActive(tx, row!.userId, row!.createdAt);
-  }
-  if (row!.type === "top_up") {
-    await countTopUp(tx, { ...row!, at: row!.createdAt }, 1);
-  }
+  await rollUpEntry(tx, row!);
   return row!;
 }
 
@@ -293,7 +288,7 @@ export async function reverseTopUp(
     .where(eq(walletTransactions.id, topUp.id))
     .returning({ channel: walletTransactions.channel, at: walletTransactions.createdAt });
   // It no longer counts among its day's top-ups (its user stays active that day).
-  await countTopUp(tx, { ...topUp, ...reversed! }, -1);
+  await uncountTopUp(tx, { ...topUp, ...reversed! });
   return reversal;
 }
 
