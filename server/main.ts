@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { seedDatabase } from "./db/seed";
+import { closeDaysJob } from "./db/closed-days";
 import { housekeepingJob } from "./jobs/housekeeping";
 import { startJobQueue } from "./jobs/queue";
 import { startScheduledJobs } from "./jobs/scheduler";
@@ -85,7 +86,7 @@ async function main() {
     const instance = `${hostname()}/${process.pid}/${randomBytes(3).toString("hex")}`;
     jobs = startScheduledJobs(
       database.db,
-      [housekeepingJob(config.housekeepingIntervalSeconds)],
+      [housekeepingJob(config.housekeepingIntervalSeconds), closeDaysJob()],
       instance,
       app.log,
     );

@@ -11,6 +11,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import { businessDayOf, businessTimeZone } from "../business-day";
+import { closeDays, reopenDayOf, reopenDays } from "./closed-days";
 import type { DbOrTx, Tx } from "./index";
 import { rebuildMerchantDays } from "./merchant-days";
 
@@ -41,12 +42,13 @@ function topUpCount(
         top_up_sen = top_up_days.top_up_sen + excluded.top_up_sen`;
 }
 
-/** Takes a reversed top-up away from its business day's count. */
+/** Takes a reversed top-up away from its business day's count (closed or not). */
 export async function uncountTopUp(
   tx: Tx,
   topUp: { userId: number; channel: string | null; amountSen: number; at: Date },
 ): Promise<void> {
   await tx.execute(topUpCount(topUp, -1));
+  await reopenDayOf(tx, topUp.at);
 }
 
 /**
@@ -58,6 +60,7 @@ export async function rollUpEntry(
   tx: Tx,
   row: { type: string; userId: number; channel: string | null; amountSen: number; createdAt: Date },
 ): Promise<void> {
+  await reopenDayOf(tx, row.createdAt);
   if (row.type !== "top_up" && row.type !== "payment") return;
   const day = businessDayOf(row.createdAt);
   const shard = row.userId % LEDGER_SHARDS;
@@ -81,7 +84,7 @@ export async function rollUpEntry(
 
 /**
  * Every roll-up of the ledger again from its rows: the merchant summary (merchant_days) and the
- * two above, in one statement each.
+ * two above, in one statement each; then the closed days again from them (closed-days.ts).
  */
 export async function rebuildLedgerRollups(db: DbOrTx): Promise<void> {
   await rebuildMerchantDays(db);
@@ -103,4 +106,6 @@ export async function rebuildLedgerRollups(db: DbOrTx): Promise<void> {
                  t.user_id / ${LEDGER_SHARDS}::int as at_bit
           from wallet_transactions t where ${activeRows("t")}) a
     group by 1, 2`);
+  await reopenDays(db);
+  await closeDays(db);
 }

@@ -18,6 +18,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -614,6 +615,46 @@ export const activeUserDays = pgTable(
   },
   (t) => [uniqueIndex("active_user_days_day_shard_key").on(t.day, t.shard)],
 );
+
+/**
+ * A closed business day's figures (server/db/closed-days.ts): one row per figure (new_user,
+ * top_up, payment, refund, settlement) and key (role, channel or ''), copied from the live
+ * roll-ups when the day closes.
+ */
+export const closedDayFigures = pgTable(
+  "closed_day_figures",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    figure: text("figure").notNull(),
+    key: text("key").notNull(),
+    n: integer("n").notNull(),
+    sen: bigint("sen", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.figure, t.key] })],
+);
+
+/**
+ * Every closed business day (server/db/closed-days.ts): its active users as bits by user id,
+ * and each business's running payment count and gross up to the day's end, indexed by business
+ * id. `version` names the row for the server's cache of active users (a rebuild writes new rows).
+ */
+export const closedDays = pgTable(
+  "closed_days",
+  {
+    day: date("day", { mode: "string" }).primaryKey(),
+    version: bigint("version", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    activeUsers: bytea("active_users").notNull(),
+    merchantPayments: bigint("merchant_payments", { mode: "number" }).array().notNull(),
+    merchantGross: bigint("merchant_gross", { mode: "number" }).array().notNull(),
+  },
+  (t) => [uniqueIndex("closed_days_version_key").on(t.version)],
+);
+
+/** How many users there are of each approval status, kept by triggers on users (0020). */
+export const userApprovalCounts = pgTable("user_approval_counts", {
+  approvalStatus: text("approval_status").primaryKey(),
+  n: integer("n").notNull(),
+});
 
 /**
  * A payout to a business of its unsettled successful payments, less its refunds and fees, up

@@ -1,13 +1,15 @@
 /**
  * The dashboard's queues and its money trend (server/routes/dashboard.ts): each queue's
  * condition, keyed as in src/shared/dashboard-queues.ts, counted in one statement; the last 14
- * business days' top-ups and payments from the ledger's roll-ups (top_up_days, merchant_days).
+ * business days' top-ups and payments, closed days compacted and today live
+ * (server/db/closed-days.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
 
 import type { DashboardQueue, DashboardQueueKey } from "../../src/shared/dashboard-queues";
 import { businessDayOf } from "../business-day";
 import type { Db } from "../db";
+import { closedThroughOf, figuresOfDays, type DayFigure } from "../db/closed-days";
 import {
   businesses,
   businessUpdateRequests,
@@ -71,28 +73,20 @@ export async function moneyTrend(
     ...(wanted.payments ? { payments: 0, paymentSen: 0 } : {}),
   }));
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
-  type Row = { day: string; n: number; sen: string };
-  const [topUps, payments] = await Promise.all([
-    wanted.topUps
-      ? db.execute<Row>(sql`
-          select day::text as day, sum(top_ups)::int as n, coalesce(sum(top_up_sen), 0) as sen
-          from top_up_days where day >= ${first}::date
-          group by 1`)
-      : undefined,
-    wanted.payments
-      ? db.execute<Row>(sql`
-          select day::text as day, sum(payment_count)::int as n, coalesce(sum(gross_sen), 0) as sen
-          from merchant_days where day >= ${first}::date
-          group by 1`)
-      : undefined,
-  ]);
-  for (const row of topUps?.rows ?? []) {
+  const { rows } = await db.execute<{ day: string; figure: DayFigure; n: number; sen: string }>(sql`
+    select day::text as day, figure, sum(n)::int as n, coalesce(sum(sen), 0) as sen
+    from (${figuresOfDays(first, today, await closedThroughOf(db))}) f
+    where figure in ('top_up', 'payment')
+    group by 1, 2`);
+  for (const row of rows) {
     const entry = byDay.get(row.day);
-    if (entry) Object.assign(entry, { topUps: row.n, topUpSen: Number(row.sen) });
-  }
-  for (const row of payments?.rows ?? []) {
-    const entry = byDay.get(row.day);
-    if (entry) Object.assign(entry, { payments: row.n, paymentSen: Number(row.sen) });
+    if (!entry) continue;
+    if (row.figure === "top_up" && wanted.topUps) {
+      Object.assign(entry, { topUps: row.n, topUpSen: Number(row.sen) });
+    }
+    if (row.figure === "payment" && wanted.payments) {
+      Object.assign(entry, { payments: row.n, paymentSen: Number(row.sen) });
+    }
   }
   return days;
 }

@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
 import { DASHBOARD_QUEUES } from "../../src/shared/dashboard-queues";
-import { administrators, businesses, users } from "../db/schema";
+import { APPROVAL_STATUSES } from "../../src/shared/domain";
+import { administrators, businesses, userApprovalCounts } from "../db/schema";
 import { moneyTrend, queueCounts } from "./dashboard-figures";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { dashboardSummarySchema, type DashboardSummary } from "../../src/shared/schemas/dashboard";
@@ -37,14 +38,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         summary.administrators = row ?? { total: 0, active: 0, disabled: 0, banned: 0 };
       }
       if (holdsPermission(admin, PERMISSION.user)) {
+        // Kept by triggers on users (migration 0020): three rows, not a count of every user.
         const [row] = await db
           .select({
-            total: sql<number>`count(*)::int`,
-            pending: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'pending'))::int`,
-            approved: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'approved'))::int`,
-            rejected: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'rejected'))::int`,
+            total: sql<number>`coalesce(sum(${userApprovalCounts.n}), 0)::int`,
+            ...(Object.fromEntries(
+              APPROVAL_STATUSES.map((status) => [
+                status,
+                sql<number>`coalesce(sum(${userApprovalCounts.n}) filter (where ${userApprovalCounts.approvalStatus} = ${status}), 0)::int`,
+              ]),
+            ) as Record<(typeof APPROVAL_STATUSES)[number], SQL<number>>),
           })
-          .from(users);
+          .from(userApprovalCounts);
         summary.users = row ?? { total: 0, pending: 0, approved: 0, rejected: 0 };
       }
       const queues = DASHBOARD_QUEUES.filter((queue) => holdsPermission(admin, queue.permission));

@@ -1,11 +1,10 @@
 /**
  * Statistic (32): the campus's figures over a range of business days (BUSINESS_TIMEZONE), in
  * buckets of a day, a week (from Monday) or a calendar month, each against the previous range of
- * the same length. Payments, refunds and the top merchants read the merchant summary's roll-up
- * (merchant_days); top-ups and active users the ledger's roll-ups (top_up_days and the per-day
- * bit strings of active_user_days, server/db/ledger-rollups.ts); new users and paid settlements
- * their own tables. One query per source covers both periods: a row of the previous period has
- * no bucket.
+ * the same length. Closed days (every day before today, once closed) are read from their
+ * compacted rows, the others from the live roll-ups (server/db/closed-days.ts): the figures in
+ * one query over both periods (a row of the previous period has no bucket), distinct active users
+ * by OR-ing each day's bits here, the top merchants from running totals.
  *
  * What counts: a top-up that succeeded (`success`; a reversed one gave its money back); a payment
  * that succeeded (`success`, or `reversed`: refunded since) and a refund that succeeded, as the
@@ -28,8 +27,16 @@ import {
   type StatisticsGranularity,
   type StatisticsQuery,
 } from "../../src/shared/schemas/statistics";
-import { businessDayStart, businessTimeZone } from "../business-day";
 import type { DbOrTx } from "../db";
+import {
+  activeUsersOf,
+  closedThroughOf,
+  countBits,
+  figuresOfDays,
+  orBits,
+  type DayFigure,
+  type UserBits,
+} from "../db/closed-days";
 import { HttpError } from "../errors";
 
 const DAY_MS = 86_400_000;
@@ -55,12 +62,17 @@ function bucketStart(day: string, granularity: StatisticsGranularity): string {
   return addDays(day, -weekday);
 }
 
+/** The bucket holding `day` of a range starting `from`: its first day inside the range. */
+function bucketLabel(day: string, from: string, granularity: StatisticsGranularity): string {
+  const start = bucketStart(day, granularity);
+  return start < from ? from : start;
+}
+
 /** Every bucket of the range, by its first day inside the range. */
 export function bucketsOf(from: string, to: string, granularity: StatisticsGranularity): string[] {
   const buckets: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
-    const start = bucketStart(day, granularity);
-    const label = start < from ? from : start;
+    const label = bucketLabel(day, from, granularity);
     if (buckets.at(-1) !== label) buckets.push(label);
   }
   return buckets;
@@ -95,6 +107,50 @@ export function periodsOf({ from, to }: StatisticsQuery): Periods {
 
 type Row = Record<string, unknown> & { bucket: string | null };
 
+const earlier = (day: string, other: string) => (day < other ? day : other);
+
+/**
+ * The businesses with the highest gross in the range, with their gross in the previous period:
+ * for closed days the difference of the running totals at the ends of each period (three rows
+ * of closed_days), for the others the merchant summary's days.
+ */
+function topMerchants({ from, to, previousFrom }: Periods, closedThrough: string | null): SQL {
+  const liveFrom =
+    closedThrough === null || closedThrough < previousFrom
+      ? previousFrom
+      : addDays(closedThrough, 1);
+  const totalsAt = (day: string) => sql`(
+    select merchant_payments as p, merchant_gross as g from closed_days
+    where day <= ${day}::date order by day desc limit 1)`;
+  const closed =
+    closedThrough === null
+      ? sql``
+      : sql`
+        select u.id::int as business_id, coalesce(u.ep, 0) - coalesce(u.sp, 0) as payments,
+               coalesce(u.eg, 0) - coalesce(u.sg, 0) as gross,
+               coalesce(u.sg, 0) - coalesce(u.pg, 0) as previous
+        from (select 1) one
+        left join lateral ${totalsAt(earlier(to, closedThrough))} e on true
+        left join lateral ${totalsAt(earlier(addDays(from, -1), closedThrough))} s on true
+        left join lateral ${totalsAt(earlier(addDays(previousFrom, -1), closedThrough))} p on true
+        cross join unnest(e.p, e.g, s.p, s.g, p.g) with ordinality as u(ep, eg, sp, sg, pg, id)
+        union all`;
+  return sql`
+    with per_business as (${closed}
+      select business_id, sum(payment_count) filter (where day >= ${from}::date) as payments,
+             coalesce(sum(gross_sen) filter (where day >= ${from}::date), 0) as gross,
+             coalesce(sum(gross_sen) filter (where day < ${from}::date), 0) as previous
+      from merchant_days where day >= ${liveFrom}::date and day <= ${to}::date
+      group by business_id)
+    select b.id as business_id, b.name, coalesce(sum(x.payments), 0)::int as payments,
+           sum(x.gross) as gross, sum(x.previous) as previous
+    from per_business x join businesses b on b.id = x.business_id
+    group by b.id, b.name
+    having sum(x.gross) > 0
+    order by gross desc, b.id
+    limit ${TOP_MERCHANTS}`;
+}
+
 const num = (value: unknown) => Number(value ?? 0);
 
 export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<Statistics> {
@@ -102,59 +158,21 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
   const periods = periodsOf(query);
   const { from, to, previousFrom } = periods;
   const { granularity } = query;
-  const zone = businessTimeZone();
-  const previousStart = businessDayStart(previousFrom);
-  const end = businessDayStart(addDays(to, 1));
+  const closedThrough = await closedThroughOf(db);
   /** The bucket of a business day (SQL date), null in the previous period. */
   const bucket = (day: SQL) =>
     sql`case when ${day} >= ${from}::date
           then greatest(date_trunc(${granularity}, ${day}::timestamp)::date, ${from}::date)::text
         end`;
-  const businessDay = (column: SQL) => sql`(${column} at time zone ${zone})::date`;
-  /** Rows of a roll-up's business days in both periods. */
-  const inDays = sql`day >= ${previousFrom}::date and day <= ${to}::date`;
-  /** Rows of a timestamp column in both periods. */
-  const inBoth = (column: SQL) => sql`${column} >= ${previousStart} and ${column} < ${end}`;
   const rows = async <T extends Row>(query: SQL) => (await db.execute<T>(query)).rows;
 
-  const [users, topUps, active, merchants, settled, top] = await Promise.all([
-    rows<Row & { role: UserRole; n: number }>(sql`
-      select ${bucket(businessDay(sql`created_at`))} as bucket, role, count(*)::int as n
-      from users where ${inBoth(sql`created_at`)} group by 1, 2`),
-    rows<Row & { channel: LedgerChannel | null; n: number; sen: string }>(sql`
-      select ${bucket(sql`day`)} as bucket, nullif(channel, '') as channel,
-             sum(top_ups)::int as n, coalesce(sum(top_up_sen), 0) as sen
-      from top_up_days where ${inDays}
-      group by 1, 2`),
-    // Distinct users per bucket and per period: each shard's day strings, grown with 0s to the
-    // shard's longest, OR-ed per bucket (grouping (bucket, shard)) and per period (grouping
-    // (current, shard)), their 1s counted and summed over the shards.
-    rows<Row & { current: boolean | null; n: number; by_bucket: boolean }>(sql`
-      with days as (
-        select ${bucket(sql`day`)} as bucket, day >= ${from}::date as current, shard, users
-        from active_user_days where ${inDays}
-      ), widths as (select shard, max(length(users)) as width from days group by shard),
-      grown as (
-        select d.bucket, d.current, d.shard,
-               d.users || repeat('0', w.width - length(d.users))::bit varying as users
-        from days d join widths w using (shard)
-      ), per_shard as (
-        select bucket, current, bit_count(bit_or(users)) as n, grouping(bucket) = 0 as by_bucket
-        from grown group by grouping sets ((bucket, shard), (current, shard))
-      )
-      select bucket, current, sum(n)::int as n, by_bucket
-      from per_shard group by bucket, current, by_bucket`),
-    rows<Row & { payments: number; gross: string; refunds: number; refunded: string }>(sql`
-      select ${bucket(sql`day`)} as bucket, sum(payment_count)::int as payments,
-             coalesce(sum(gross_sen), 0) as gross, sum(refund_count)::int as refunds,
-             coalesce(sum(refund_sen), 0) as refunded
-      from merchant_days where ${inDays}
-      group by 1`),
-    rows<Row & { n: number; sen: string }>(sql`
-      select ${bucket(businessDay(sql`paid_at`))} as bucket, count(*)::int as n,
-             coalesce(sum(net_sen), 0) as sen
-      from settlements where status = 'paid' and ${inBoth(sql`paid_at`)}
-      group by 1`),
+  const [figures, active, top] = await Promise.all([
+    rows<Row & { figure: DayFigure; key: string; n: number; sen: string }>(sql`
+      select ${bucket(sql`day`)} as bucket, figure, key, sum(n)::int as n,
+             coalesce(sum(sen), 0) as sen
+      from (${figuresOfDays(previousFrom, to, closedThrough)}) f
+      group by 1, 2, 3`),
+    activeUsersOf(db, previousFrom, to, closedThrough),
     rows<{
       bucket: null;
       business_id: number;
@@ -162,19 +180,8 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
       payments: number;
       gross: string;
       previous: string;
-    }>(sql`
-      select m.business_id, b.name,
-             (sum(m.payment_count) filter (where m.day >= ${from}::date))::int as payments,
-             coalesce(sum(m.gross_sen) filter (where m.day >= ${from}::date), 0) as gross,
-             coalesce(sum(m.gross_sen) filter (where m.day < ${from}::date), 0) as previous
-      from merchant_days m join businesses b on b.id = m.business_id
-      where m.day >= ${previousFrom}::date and m.day <= ${to}::date
-      group by m.business_id, b.name
-      having sum(m.gross_sen) filter (where m.day >= ${from}::date) > 0
-      order by gross desc, m.business_id
-      limit ${TOP_MERCHANTS}`),
+    }>(topMerchants(periods, closedThrough)),
   ]);
-
   const emptyBucket = (label: string): StatisticsBucket => ({
     bucket: label,
     ...(Object.fromEntries(STATISTIC_FIGURES.map((figure) => [figure, 0])) as Record<
@@ -200,41 +207,55 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
     return found;
   };
 
-  for (const row of users) {
+  for (const row of figures) {
     const entry = target(row.bucket);
-    entry.newUsersByRole[row.role] += row.n;
-    entry.newUsers += row.n;
-  }
-  for (const row of topUps) {
-    const entry = target(row.bucket);
-    const channel = row.channel ? entry.topUpsByChannel[row.channel] : undefined;
-    if (channel) {
-      channel.count += row.n;
-      channel.sen += num(row.sen);
+    const sen = num(row.sen);
+    switch (row.figure) {
+      case "new_user":
+        entry.newUsersByRole[row.key as UserRole] += row.n;
+        entry.newUsers += row.n;
+        break;
+      case "top_up": {
+        const channel = entry.topUpsByChannel[row.key as LedgerChannel];
+        if (channel) {
+          channel.count += row.n;
+          channel.sen += sen;
+        }
+        entry.topUps += row.n;
+        entry.topUpSen += sen;
+        break;
+      }
+      case "payment":
+        entry.payments += row.n;
+        entry.paymentSen += sen;
+        break;
+      case "refund":
+        entry.refunds += row.n;
+        entry.refundSen += sen;
+        break;
+      case "settlement":
+        entry.settlementsPaid += row.n;
+        entry.settlementSen += sen;
+        break;
     }
-    entry.topUps += row.n;
-    entry.topUpSen += num(row.sen);
   }
+  // Distinct active users: each bucket's days OR-ed, and each period's.
+  const activeBits = new Map<StatisticsBucket, UserBits>();
   const activeTotals = { current: 0, previous: 0 };
-  for (const row of active) {
-    if (row.by_bucket) {
-      if (row.bucket !== null) target(row.bucket).activeUsers = row.n;
-    } else {
-      activeTotals[row.current ? "current" : "previous"] = row.n;
+  let current: UserBits = new Uint8Array(0);
+  let before: UserBits = new Uint8Array(0);
+  for (const [day, bits] of active) {
+    if (day < from) {
+      before = orBits(before, bits);
+      continue;
     }
+    current = orBits(current, bits);
+    const entry = target(bucketLabel(day, from, granularity));
+    activeBits.set(entry, orBits(activeBits.get(entry) ?? new Uint8Array(0), bits));
   }
-  for (const row of merchants) {
-    const entry = target(row.bucket);
-    entry.payments += num(row.payments);
-    entry.paymentSen += num(row.gross);
-    entry.refunds += num(row.refunds);
-    entry.refundSen += num(row.refunded);
-  }
-  for (const row of settled) {
-    const entry = target(row.bucket);
-    entry.settlementsPaid += row.n;
-    entry.settlementSen += num(row.sen);
-  }
+  for (const [entry, bits] of activeBits) entry.activeUsers = countBits(bits);
+  activeTotals.current = countBits(current);
+  activeTotals.previous = countBits(before);
 
   const sumOf = <T>(pick: (entry: StatisticsBucket) => number) =>
     series.reduce((total, entry) => total + pick(entry), 0) as T;

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
@@ -252,5 +252,48 @@ describe("GET /api/dashboard/summary: each queue and figure under its own code",
     const statistics = response.json<Statistics>();
     expect(statistics.totals.topUpSen.current).toBe(both.trend![5]!.topUpSen);
     expect(statistics.totals.paymentSen.current).toBe(both.trend![5]!.paymentSen);
+  });
+});
+
+describe("GET /api/dashboard/summary: users by approval status", () => {
+  /** What a count of every user gives. */
+  async function counted() {
+    const rows = await db
+      .select({ status: users.approvalStatus, n: count() })
+      .from(users)
+      .groupBy(users.approvalStatus);
+    const by = Object.fromEntries(rows.map((row) => [row.status, row.n]));
+    return {
+      total: rows.reduce((total, row) => total + row.n, 0),
+      pending: by.pending ?? 0,
+      approved: by.approved ?? 0,
+      rejected: by.rejected ?? 0,
+    };
+  }
+  const usersBlock = async () =>
+    (await summary(DEMO.superAdmin.email, DEMO.superAdmin.password)).users;
+
+  it("stays equal to a count of the users through sign-ups, decisions in bulk and removals", async () => {
+    expect(await usersBlock()).toEqual(await counted());
+    const made = [
+      await insertUser(db, { approvalStatus: "pending" }),
+      await insertUser(db, { approvalStatus: "pending" }),
+      await insertUser(db, { approvalStatus: "rejected" }),
+    ];
+    expect(await usersBlock()).toEqual(await counted());
+    await db
+      .update(users)
+      .set({ approvalStatus: "approved" })
+      .where(inArray(users.id, [made[0]!.id, made[1]!.id]));
+    // A change that leaves the status as it was changes no count.
+    await db.update(users).set({ name: "Count 3b" }).where(eq(users.id, made[2]!.id));
+    expect(await usersBlock()).toEqual(await counted());
+    await db.delete(users).where(
+      inArray(
+        users.id,
+        made.map((row) => row.id),
+      ),
+    );
+    expect(await usersBlock()).toEqual(await counted());
   });
 });

@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
+import { businessDayStart } from "../../server/business-day";
 import type { Db, Tx } from "../../server/db";
+import { CLOSE_GRACE_MS, closeDays, reopenDays } from "../../server/db/closed-days";
 import { LEDGER_SHARDS, rebuildLedgerRollups } from "../../server/db/ledger-rollups";
 import { wallets } from "../../server/db/schema";
 import {
@@ -315,5 +317,88 @@ describe("the ledger's roll-ups (top_up_days, active_user_days)", () => {
         and case when length(users) > ${bit}::int then get_bit(users, ${bit}::int) = 1 end
       order by 1`);
     expect(activeOn.rows.map((row) => row.day)).toEqual([daysAgo(2), daysAgo(0)]);
+  });
+});
+
+describe("closed days", () => {
+  const closedThrough = async () =>
+    (await db.execute<{ day: string | null }>(sql`select max(day)::text as day from closed_days`))
+      .rows[0]!.day;
+  /** The 90-day figures by day, week and month, and the dashboard's trend, as the API gives them. */
+  async function everything() {
+    const to = daysAgo(0);
+    const from = addDays(to, -89);
+    const dashboard = await app.inject({
+      url: "/v1/api/dashboard/summary",
+      headers: auth(superToken),
+    });
+    expect(dashboard.statusCode).toBe(200);
+    return {
+      day: await figures(from, to, "day"),
+      week: await figures(from, to, "week"),
+      month: await figures(addDays(to, -400), to, "month"),
+      trend: dashboard.json<{ trend: unknown }>().trend,
+    };
+  }
+
+  it("answers from closed days what the live roll-ups answer, and closes yesterday an hour after midnight", async () => {
+    await closeDays(db);
+    expect(await closedThrough()).toBe(daysAgo(1));
+    const closed = await everything();
+    expect(closed.day.totals.topUps.current).toBeGreaterThan(0);
+    expect(closed.day.topMerchants.length).toBeGreaterThan(0);
+    await reopenDays(db);
+    expect(await closedThrough()).toBeNull();
+    expect(await everything()).toEqual(closed);
+    // Half an hour into today, yesterday is not closed yet; the day before is.
+    const today = new Date(
+      (await db.execute<{ at: string }>(sql`select (${businessDayStart(daysAgo(0))})::text as at`))
+        .rows[0]!.at,
+    );
+    await closeDays(db, new Date(today.getTime() + CLOSE_GRACE_MS / 2));
+    expect(await closedThrough()).toBe(daysAgo(2));
+    expect(await everything()).toEqual(closed);
+    await closeDays(db);
+    expect(await closedThrough()).toBe(daysAgo(1));
+    expect(await everything()).toEqual(closed);
+  });
+
+  it("reopens a closed day and the days after it when one of its top-ups is reversed", async () => {
+    await closeDays(db);
+    const day = daysAgo(5);
+    const [topUp] = (
+      await db.execute<{ id: number; user_id: number; amount_sen: number; reference: string }>(sql`
+        select t.id, t.user_id, t.amount_sen, t.reference
+        from wallet_transactions t join wallets w on w.user_id = t.user_id
+        where t.type = 'top_up' and t.status = 'success' and w.balance_sen >= t.amount_sen
+          and t.created_at >= ${businessDayStart(day)}
+          and t.created_at < ${businessDayStart(daysAgo(4))}
+        limit 1`)
+    ).rows;
+    expect(topUp).toBeDefined();
+    const before = await figures(day, day);
+    await db.transaction((tx) =>
+      reverseTopUp(
+        tx,
+        {
+          id: topUp!.id,
+          userId: topUp!.user_id,
+          amountSen: Number(topUp!.amount_sen),
+          reference: topUp!.reference,
+        },
+        { adminId: 1, remark: "Entered twice" },
+      ),
+    );
+    expect(await closedThrough()).toBe(daysAgo(6));
+    const after = await figures(day, day);
+    expect(after.totals.topUps.current).toBe(before.totals.topUps.current - 1);
+    expect(after.totals.topUpSen.current).toBe(
+      before.totals.topUpSen.current - Number(topUp!.amount_sen),
+    );
+    // The user stays active that day.
+    expect(after.totals.activeUsers).toEqual(before.totals.activeUsers);
+    await closeDays(db);
+    expect(await closedThrough()).toBe(daysAgo(1));
+    expect(await figures(day, day)).toEqual(after);
   });
 });

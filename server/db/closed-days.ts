@@ -1,0 +1,302 @@
+/**
+ * Closed business days, compacted: what Statistic and the dashboard read for every day before
+ * today instead of the live roll-ups (top_up_days and active_user_days in LEDGER_SHARDS shards,
+ * merchant_days per business, the users and settlements tables). A closed day no longer changes;
+ * what would change one (reversing an earlier top-up, a seed writing the past) reopens it and
+ * the days after it (`reopenDayOf`) until the next closing.
+ *
+ * - closed_day_figures: a day's counts and sums, one row per figure and key (new users by role,
+ *   top-ups by channel, payments, refunds, paid settlements): `dayFigures` below is their only
+ *   definition, read live for the days not yet closed and copied when a day closes.
+ * - closed_days: one row per closed day, every day from the first with any figure: its active
+ *   users as one bit string (bit `user_id`, read and OR-ed by the server, see `activeUsersOf`),
+ *   and every business's running payment count and gross up to that day's end (arrays indexed by
+ *   business id), so a range's figures per business are two array reads, not a scan of
+ *   merchant_days.
+ *
+ * `closeDays` closes the days up to yesterday that are not yet closed (the scheduled job
+ * `closeDaysJob` runs it; a rebuild re-closes everything). It waits CLOSE_GRACE_MS after a day's
+ * end, so no transaction begun on that day is still writing to it.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+import { businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
+import type { ScheduledJob } from "../jobs/scheduler";
+import type { Db, DbOrTx } from "./index";
+import { LEDGER_SHARDS } from "./ledger-rollups";
+
+const DAY_MS = 86_400_000;
+const addDay = (day: string, days: number) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** How long after a business day's end it is closed. */
+export const CLOSE_GRACE_MS = 3_600_000;
+/** The advisory lock that closing days and reversing a closed day's top-up share. */
+const CLOSE_LOCK = 0x636c6f73; // "clos"
+
+export type DayFigure = "new_user" | "top_up" | "payment" | "refund" | "settlement";
+
+/**
+ * Every figure of the business days `from`..`to` (inclusive, `YYYY-MM-DD`) from the live tables,
+ * as rows (day, figure, key, n, sen): new users by role; successful top-ups by channel ('' for
+ * none); payments (succeeded, refunded since included) and refunds, from the merchant summary;
+ * settlements paid that day, at their net.
+ */
+export function dayFigures(from: string, to: string): SQL {
+  const zone = businessTimeZone();
+  const start = businessDayStart(from);
+  const end = businessDayStart(addDay(to, 1));
+  const inDays = sql`day >= ${from}::date and day <= ${to}::date`;
+  return sql`
+    select (created_at at time zone ${zone})::date as day, 'new_user' as figure, role as key,
+           count(*)::int as n, 0::bigint as sen
+    from users where created_at >= ${start} and created_at < ${end} group by 1, 3
+    union all
+    select day, 'top_up', channel, sum(top_ups)::int, sum(top_up_sen)::bigint
+    from top_up_days where ${inDays} group by 1, 3
+    union all
+    select day, 'payment', '', sum(payment_count)::int, sum(gross_sen)::bigint
+    from merchant_days where ${inDays} and payment_count > 0 group by 1
+    union all
+    select day, 'refund', '', sum(refund_count)::int, sum(refund_sen)::bigint
+    from merchant_days where ${inDays} and refund_count > 0 group by 1
+    union all
+    select (paid_at at time zone ${zone})::date, 'settlement', '', count(*)::int, sum(net_sen)::bigint
+    from settlements where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1`;
+}
+
+/** The last closed day (`YYYY-MM-DD`), as SQL: null while none is. */
+export const lastClosedDay = sql`(select max(day) from closed_days)`;
+
+/**
+ * Every figure of the days `from`..`to`: closed days from closed_day_figures, the others live.
+ * `closedThrough` is the last closed day (null when none).
+ */
+export function figuresOfDays(from: string, to: string, closedThrough: string | null): SQL {
+  const live = closedThrough === null || closedThrough < from ? from : addDay(closedThrough, 1);
+  const closed =
+    closedThrough !== null && closedThrough >= from
+      ? sql`select day, figure, key, n, sen from closed_day_figures
+            where day >= ${from}::date and day <= ${closedThrough < to ? closedThrough : to}::date`
+      : undefined;
+  const open = live <= to ? dayFigures(live, to) : undefined;
+  if (closed && open) return sql`${closed} union all ${open}`;
+  return (
+    closed ??
+    open ??
+    sql`select null::date as day, '' as figure, '' as key, 0 as n, 0::bigint as sen where false`
+  );
+}
+
+export async function closedThroughOf(db: DbOrTx): Promise<string | null> {
+  const { rows } = await db.execute<{ day: string | null }>(
+    sql`select ${lastClosedDay}::text as day`,
+  );
+  return rows[0]?.day ?? null;
+}
+
+// ---- Active users: bit `user_id` set when the user was active that day ----
+
+/** A set of user ids as bits (bit `id % 8` of byte `id >> 3`). */
+export type UserBits = Uint8Array;
+
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let bits = byte; bits; bits >>= 1) count += bits & 1;
+  return count;
+});
+
+export function countBits(bits: UserBits): number {
+  let count = 0;
+  for (const byte of bits) count += POPCOUNT[byte]!;
+  return count;
+}
+
+/** `into` OR `bits`, grown to hold both. */
+export function orBits(into: UserBits, bits: UserBits): UserBits {
+  const out = bits.length > into.length ? growBits(into, bits.length) : into;
+  for (let index = 0; index < bits.length; index++) out[index]! |= bits[index]!;
+  return out;
+}
+
+function growBits(bits: UserBits, length: number): UserBits {
+  const grown = new Uint8Array(length);
+  grown.set(bits);
+  return grown;
+}
+
+/**
+ * A day's shard strings (as `varbit_send` sends them: a 4-byte length, then the bits from the
+ * first, high bit first) set into one string of user ids: bit b of shard s is user b × shards + s.
+ */
+export function bitsOfShards(
+  shards: ReadonlyArray<{ shard: number; users: Uint8Array }>,
+): UserBits {
+  let bits: UserBits = new Uint8Array(0);
+  for (const { shard, users } of shards) {
+    for (let index = 4; index < users.length; index++) {
+      const byte = users[index]!;
+      if (byte === 0) continue;
+      for (let bit = 0; bit < 8; bit++) {
+        if ((byte & (0x80 >> bit)) === 0) continue;
+        const user = ((index - 4) * 8 + bit) * LEDGER_SHARDS + shard;
+        if (bits.length <= user >> 3)
+          bits = growBits(bits, Math.max((user >> 3) + 1, bits.length * 2));
+        bits[user >> 3]! |= 1 << (user & 7);
+      }
+    }
+  }
+  return bits;
+}
+
+/** The live days' shard strings of `from`..`to`, as bits per day. */
+async function liveActiveDays(
+  db: DbOrTx,
+  from: string,
+  to: string,
+): Promise<Map<string, UserBits>> {
+  const { rows } = await db.execute<{ day: string; shard: number; users: Uint8Array }>(sql`
+    select day::text as day, shard, varbit_send(users) as users from active_user_days
+    where day >= ${from}::date and day <= ${to}::date order by day`);
+  const byDay = new Map<string, Array<{ shard: number; users: Uint8Array }>>();
+  for (const row of rows) {
+    const shards = byDay.get(row.day) ?? [];
+    shards.push({ shard: row.shard, users: new Uint8Array(row.users) });
+    byDay.set(row.day, shards);
+  }
+  return new Map([...byDay].map(([day, shards]) => [day, bitsOfShards(shards)]));
+}
+
+/**
+ * Closed days' strings by their row's version, per database: a closed row never changes (a
+ * rebuild writes new rows, with new versions), so a version read once is kept, the oldest read
+ * first dropped past CACHED_DAYS.
+ */
+const CACHED_DAYS = 2_500;
+const closedBits = new WeakMap<object, Map<string, UserBits>>();
+
+/**
+ * Each day's active users in `from`..`to` (days without any left out): closed days from
+ * closed_days (kept in memory once read), the others from the live shards.
+ */
+export async function activeUsersOf(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  closedThrough: string | null,
+): Promise<Map<string, UserBits>> {
+  const live = closedThrough === null || closedThrough < from ? from : addDay(closedThrough, 1);
+  const days = new Map<string, UserBits>();
+  if (closedThrough !== null && closedThrough >= from) {
+    const cache = closedBits.get(db) ?? new Map<string, UserBits>();
+    closedBits.set(db, cache);
+    const { rows } = await db.execute<{ day: string; version: string }>(sql`
+      select day::text as day, version::text as version from closed_days
+      where day >= ${from}::date and day <= ${closedThrough < to ? closedThrough : to}::date
+        and length(active_users) > 0`);
+    const missing = rows.filter((row) => !cache.has(row.version)).map((row) => row.version);
+    if (missing.length > 0) {
+      const read = await db.execute<{ version: string; users: Uint8Array }>(sql`
+        select version::text as version, active_users as users from closed_days
+        where version = any(${`{${missing.join(",")}}`}::bigint[])`);
+      for (const row of read.rows) cache.set(row.version, new Uint8Array(row.users));
+      for (const version of cache.keys()) {
+        if (cache.size <= CACHED_DAYS) break;
+        cache.delete(version);
+      }
+    }
+    for (const row of rows) {
+      const bits = cache.get(row.version);
+      if (bits) days.set(row.day, bits);
+    }
+  }
+  if (live <= to) for (const [day, bits] of await liveActiveDays(db, live, to)) days.set(day, bits);
+  return days;
+}
+
+// ---- Closing days ----
+
+/** The first business day with any figure, or null. */
+async function firstDay(db: DbOrTx): Promise<string | null> {
+  const zone = businessTimeZone();
+  const { rows } = await db.execute<{ day: string | null }>(sql`
+    select least((select min(day) from active_user_days), (select min(day) from top_up_days),
+                 (select min(day) from merchant_days),
+                 (select (min(created_at) at time zone ${zone})::date from users),
+                 (select (min(paid_at) at time zone ${zone})::date from settlements
+                  where status = 'paid'))::text as day`);
+  return rows[0]?.day ?? null;
+}
+
+/**
+ * Closes every business day that ended at least CLOSE_GRACE_MS before `now` and is not closed
+ * yet, in one transaction under the closing lock. Returns how many days it closed.
+ */
+export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const last = addDay(businessDayOf(new Date(now.getTime() - CLOSE_GRACE_MS)), -1);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK})`);
+    const closedThrough = await closedThroughOf(tx);
+    const first =
+      closedThrough === null ? ((await firstDay(tx)) ?? last) : addDay(closedThrough, 1);
+    if (first > last) return 0;
+    await tx.execute(sql`
+      insert into closed_day_figures (day, figure, key, n, sen) ${dayFigures(first, last)}`);
+    const active = await liveActiveDays(tx, first, last);
+    let closed = 0;
+    for (let day = first; day <= last; day = addDay(day, 1)) {
+      const bits = active.get(day) ?? new Uint8Array(0);
+      // The running totals: the day before's (none before the first day), plus this day's.
+      await tx.execute(sql`
+        with before as (
+          select merchant_payments as p, merchant_gross as g from closed_days
+          where day < ${day}::date order by day desc limit 1
+        ), today as (
+          select business_id, payment_count, gross_sen from merchant_days where day = ${day}::date
+        ), ids as (
+          select generate_series(1, greatest(coalesce((select max(business_id) from today), 0),
+                                             coalesce((select cardinality(p) from before), 0))) as id
+        )
+        insert into closed_days (day, active_users, merchant_payments, merchant_gross)
+        select ${day}::date, ${Buffer.from(bits.buffer, bits.byteOffset, bits.length)}::bytea,
+               coalesce(array_agg(coalesce((select p from before)[i.id], 0)
+                                  + coalesce(t.payment_count, 0) order by i.id), '{}'),
+               coalesce(array_agg(coalesce((select g from before)[i.id], 0)
+                                  + coalesce(t.gross_sen, 0) order by i.id), '{}')
+        from ids i left join today t on t.business_id = i.id`);
+      closed++;
+    }
+    return closed;
+  });
+}
+
+/** Forgets every closed day (a rebuild closes them again from the live roll-ups). */
+export async function reopenDays(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from closed_day_figures`);
+  await db.execute(sql`delete from closed_days`);
+}
+
+/**
+ * A change to the figures of the business day holding `at` (a reversal of an earlier top-up, a
+ * ledger row written with an earlier time by a seed): if that day is over, it and every later day
+ * are read live again until the next closing (the running totals after it change too). In the
+ * changing transaction, after any closing under way (which then sees the change) has committed.
+ */
+export async function reopenDayOf(tx: DbOrTx, at: Date, now: Date = new Date()): Promise<void> {
+  const day = businessDayOf(at);
+  if (day >= businessDayOf(now)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLOSE_LOCK})`);
+  await tx.execute(sql`delete from closed_day_figures where day >= ${day}::date`);
+  await tx.execute(sql`delete from closed_days where day >= ${day}::date`);
+}
+
+/** The scheduled job that closes business days (every quarter of an hour, on one instance). */
+export function closeDaysJob(everySeconds = 900): ScheduledJob {
+  return {
+    name: "close-days",
+    everySeconds,
+    async run(db: Db) {
+      return { closedDays: await closeDays(db) };
+    },
+  };
+}
