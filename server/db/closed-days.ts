@@ -37,16 +37,16 @@ const CLOSE_LOCK = 0x636c6f73; // "clos"
 export type DayFigure = "new_user" | "top_up" | "payment" | "refund" | "settlement";
 
 /**
- * Every figure of the business days `from`..`to` (inclusive, `YYYY-MM-DD`) from the live tables,
- * as rows (day, figure, key, n, sen): new users by role; successful top-ups by channel ('' for
- * none); payments (succeeded, refunded since included) and refunds, from the merchant summary;
- * settlements paid that day, at their net.
+ * Every figure of the business days from `from` (a date, as SQL) to `to` (inclusive,
+ * `YYYY-MM-DD`) from the live tables, as rows (day, figure, key, n, sen): new users by role;
+ * successful top-ups by channel ('' for none); payments (succeeded, refunded since included) and
+ * refunds, from the merchant summary; settlements paid that day, at their net.
  */
-export function dayFigures(from: string, to: string): SQL {
+export function dayFigures(from: SQL, to: string): SQL {
   const zone = businessTimeZone();
-  const start = businessDayStart(from);
+  const start = sql`(${from}::timestamp at time zone ${zone})`;
   const end = businessDayStart(addDay(to, 1));
-  const inDays = sql`day >= ${from}::date and day <= ${to}::date`;
+  const inDays = sql`day >= ${from} and day <= ${to}::date`;
   return sql`
     select (created_at at time zone ${zone})::date as day, 'new_user' as figure, role as key,
            count(*)::int as n, 0::bigint as sen
@@ -55,74 +55,65 @@ export function dayFigures(from: string, to: string): SQL {
     select day, 'top_up', channel, sum(top_ups)::int, sum(top_up_sen)::bigint
     from top_up_days where ${inDays} group by 1, 3
     union all
-    select day, 'payment', '', sum(payment_count)::int, sum(gross_sen)::bigint
-    from merchant_days where ${inDays} and payment_count > 0 group by 1
-    union all
-    select day, 'refund', '', sum(refund_count)::int, sum(refund_sen)::bigint
-    from merchant_days where ${inDays} and refund_count > 0 group by 1
+    select m.day, f.figure, '', f.n, f.sen
+    from (select day, sum(payment_count)::int as payments, sum(gross_sen)::bigint as gross,
+                 sum(refund_count)::int as refunds, sum(refund_sen)::bigint as refunded
+          from merchant_days where ${inDays} group by 1) m
+    cross join lateral (values ('payment', m.payments, m.gross), ('refund', m.refunds, m.refunded))
+      as f(figure, n, sen)
+    where f.n > 0
     union all
     select (paid_at at time zone ${zone})::date, 'settlement', '', count(*)::int, sum(net_sen)::bigint
     from settlements where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1`;
 }
 
-/** The last closed day (`YYYY-MM-DD`), as SQL: null while none is. */
-export const lastClosedDay = sql`(select max(day) from closed_days)`;
-
 /**
- * Every figure of the days `from`..`to`: closed days from closed_day_figures, the others live.
- * `closedThrough` is the last closed day (null when none).
+ * The first day from `from` (`YYYY-MM-DD`) that is not closed, as SQL: a query reads closed days
+ * before it and the live roll-ups from it, in one snapshot.
  */
-export function figuresOfDays(from: string, to: string, closedThrough: string | null): SQL {
-  const live = closedThrough === null || closedThrough < from ? from : addDay(closedThrough, 1);
-  const closed =
-    closedThrough !== null && closedThrough >= from
-      ? sql`select day, figure, key, n, sen from closed_day_figures
-            where day >= ${from}::date and day <= ${closedThrough < to ? closedThrough : to}::date`
-      : undefined;
-  const open = live <= to ? dayFigures(live, to) : undefined;
-  if (closed && open) return sql`${closed} union all ${open}`;
-  return (
-    closed ??
-    open ??
-    sql`select null::date as day, '' as figure, '' as key, 0 as n, 0::bigint as sen where false`
-  );
-}
+export const openFrom = (from: string): SQL =>
+  sql`greatest(${from}::date, (select max(day) from closed_days) + 1)`;
 
-export async function closedThroughOf(db: DbOrTx): Promise<string | null> {
-  const { rows } = await db.execute<{ day: string | null }>(
-    sql`select ${lastClosedDay}::text as day`,
-  );
-  return rows[0]?.day ?? null;
-}
+/** Every figure of the days `from`..`to`: closed days from closed_day_figures, the others live. */
+export const figuresOfDays = (from: string, to: string): SQL => sql`
+  select day, figure, key, n, sen from closed_day_figures
+  where day >= ${from}::date and day <= ${to}::date
+  union all ${dayFigures(openFrom(from), to)}`;
 
 // ---- Active users: bit `user_id` set when the user was active that day ----
 
-/** A set of user ids as bits (bit `id % 8` of byte `id >> 3`). */
-export type UserBits = Uint8Array;
+/**
+ * A set of user ids as bits: bit `id % 32` of word `id >> 5`. Stored as the words' bytes in the
+ * platform's order (little-endian on every platform Node runs this on): bit `id % 8` of byte
+ * `id >> 3`.
+ */
+export type UserBits = Uint32Array;
 
-const POPCOUNT = Uint8Array.from({ length: 256 }, (_, byte) => {
-  let count = 0;
-  for (let bits = byte; bits; bits >>= 1) count += bits & 1;
-  return count;
-});
+/** The ids of a stored string of bits (its bytes copied, whole words). */
+export function bitsOfBytes(bytes: Uint8Array): UserBits {
+  const words = new Uint32Array(Math.ceil(bytes.length / 4));
+  new Uint8Array(words.buffer).set(bytes);
+  return words;
+}
 
+/** How many ids a set holds. */
 export function countBits(bits: UserBits): number {
   let count = 0;
-  for (const byte of bits) count += POPCOUNT[byte]!;
+  for (let index = 0; index < bits.length; index++) {
+    let word = bits[index]!;
+    word -= (word >>> 1) & 0x55555555;
+    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+    count += Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
   return count;
 }
 
-/** `into` OR `bits`, grown to hold both. */
-export function orBits(into: UserBits, bits: UserBits): UserBits {
-  const out = bits.length > into.length ? growBits(into, bits.length) : into;
-  for (let index = 0; index < bits.length; index++) out[index]! |= bits[index]!;
-  return out;
-}
-
-function growBits(bits: UserBits, length: number): UserBits {
-  const grown = new Uint8Array(length);
-  grown.set(bits);
-  return grown;
+/** The union of sets, in a new one. */
+export function unionOf(sets: readonly UserBits[]): UserBits {
+  const union = new Uint32Array(Math.max(0, ...sets.map((bits) => bits.length)));
+  for (const bits of sets)
+    for (let index = 0; index < bits.length; index++) union[index]! |= bits[index]!;
+  return union;
 }
 
 /**
@@ -132,7 +123,7 @@ function growBits(bits: UserBits, length: number): UserBits {
 export function bitsOfShards(
   shards: ReadonlyArray<{ shard: number; users: Uint8Array }>,
 ): UserBits {
-  let bits: UserBits = new Uint8Array(0);
+  let bits: UserBits = new Uint32Array(0);
   for (const { shard, users } of shards) {
     for (let index = 4; index < users.length; index++) {
       const byte = users[index]!;
@@ -140,31 +131,16 @@ export function bitsOfShards(
       for (let bit = 0; bit < 8; bit++) {
         if ((byte & (0x80 >> bit)) === 0) continue;
         const user = ((index - 4) * 8 + bit) * LEDGER_SHARDS + shard;
-        if (bits.length <= user >> 3)
-          bits = growBits(bits, Math.max((user >> 3) + 1, bits.length * 2));
-        bits[user >> 3]! |= 1 << (user & 7);
+        if (bits.length <= user >>> 5) {
+          const grown = new Uint32Array(Math.max((user >>> 5) + 1, bits.length * 2));
+          grown.set(bits);
+          bits = grown;
+        }
+        bits[user >>> 5]! |= 1 << (user & 31);
       }
     }
   }
   return bits;
-}
-
-/** The live days' shard strings of `from`..`to`, as bits per day. */
-async function liveActiveDays(
-  db: DbOrTx,
-  from: string,
-  to: string,
-): Promise<Map<string, UserBits>> {
-  const { rows } = await db.execute<{ day: string; shard: number; users: Uint8Array }>(sql`
-    select day::text as day, shard, varbit_send(users) as users from active_user_days
-    where day >= ${from}::date and day <= ${to}::date order by day`);
-  const byDay = new Map<string, Array<{ shard: number; users: Uint8Array }>>();
-  for (const row of rows) {
-    const shards = byDay.get(row.day) ?? [];
-    shards.push({ shard: row.shard, users: new Uint8Array(row.users) });
-    byDay.set(row.day, shards);
-  }
-  return new Map([...byDay].map(([day, shards]) => [day, bitsOfShards(shards)]));
 }
 
 /**
@@ -177,40 +153,54 @@ const closedBits = new WeakMap<object, Map<string, UserBits>>();
 
 /**
  * Each day's active users in `from`..`to` (days without any left out): closed days from
- * closed_days (kept in memory once read), the others from the live shards.
+ * closed_days (kept in memory once read), the others from the live shards, listed in one
+ * statement.
  */
 export async function activeUsersOf(
   db: DbOrTx,
   from: string,
   to: string,
-  closedThrough: string | null,
 ): Promise<Map<string, UserBits>> {
-  const live = closedThrough === null || closedThrough < from ? from : addDay(closedThrough, 1);
-  const days = new Map<string, UserBits>();
-  if (closedThrough !== null && closedThrough >= from) {
-    const cache = closedBits.get(db) ?? new Map<string, UserBits>();
-    closedBits.set(db, cache);
-    const { rows } = await db.execute<{ day: string; version: string }>(sql`
-      select day::text as day, version::text as version from closed_days
-      where day >= ${from}::date and day <= ${closedThrough < to ? closedThrough : to}::date
-        and length(active_users) > 0`);
-    const missing = rows.filter((row) => !cache.has(row.version)).map((row) => row.version);
-    if (missing.length > 0) {
-      const read = await db.execute<{ version: string; users: Uint8Array }>(sql`
-        select version::text as version, active_users as users from closed_days
-        where version = any(${`{${missing.join(",")}}`}::bigint[])`);
-      for (const row of read.rows) cache.set(row.version, new Uint8Array(row.users));
-      for (const version of cache.keys()) {
-        if (cache.size <= CACHED_DAYS) break;
-        cache.delete(version);
-      }
-    }
-    for (const row of rows) {
-      const bits = cache.get(row.version);
-      if (bits) days.set(row.day, bits);
+  const { rows } = await db.execute<{
+    day: string;
+    version: string | null;
+    shard: number | null;
+    users: Uint8Array | null;
+  }>(sql`
+    select day::text as day, version::text as version, null::int as shard, null::bytea as users
+    from closed_days
+    where day >= ${from}::date and day <= ${to}::date and length(active_users) > 0
+    union all
+    select day::text, null, shard, varbit_send(users) from active_user_days
+    where day >= ${openFrom(from)} and day <= ${to}::date`);
+  const cache = closedBits.get(db) ?? new Map<string, UserBits>();
+  closedBits.set(db, cache);
+  const missing = rows.flatMap((row) =>
+    row.version !== null && !cache.has(row.version) ? [row.version] : [],
+  );
+  if (missing.length > 0) {
+    const read = await db.execute<{ version: string; users: Uint8Array }>(sql`
+      select version::text as version, active_users as users from closed_days
+      where version = any(${`{${missing.join(",")}}`}::bigint[])`);
+    for (const row of read.rows) cache.set(row.version, bitsOfBytes(row.users));
+    for (const version of cache.keys()) {
+      if (cache.size <= CACHED_DAYS) break;
+      cache.delete(version);
     }
   }
-  if (live <= to) for (const [day, bits] of await liveActiveDays(db, live, to)) days.set(day, bits);
+  const days = new Map<string, UserBits>();
+  const shardsByDay = new Map<string, Array<{ shard: number; users: Uint8Array }>>();
+  for (const row of rows) {
+    if (row.version !== null) {
+      const bits = cache.get(row.version);
+      if (bits) days.set(row.day, bits);
+    } else {
+      const shards = shardsByDay.get(row.day) ?? [];
+      shards.push({ shard: row.shard!, users: row.users! });
+      shardsByDay.set(row.day, shards);
+    }
+  }
+  for (const [day, shards] of shardsByDay) days.set(day, bitsOfShards(shards));
   return days;
 }
 
@@ -236,16 +226,20 @@ export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<num
   const last = addDay(businessDayOf(new Date(now.getTime() - CLOSE_GRACE_MS)), -1);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK})`);
-    const closedThrough = await closedThroughOf(tx);
+    const { rows } = await tx.execute<{ day: string | null }>(
+      sql`select max(day)::text as day from closed_days`,
+    );
+    const closedThrough = rows[0]?.day ?? null;
     const first =
       closedThrough === null ? ((await firstDay(tx)) ?? last) : addDay(closedThrough, 1);
     if (first > last) return 0;
     await tx.execute(sql`
-      insert into closed_day_figures (day, figure, key, n, sen) ${dayFigures(first, last)}`);
-    const active = await liveActiveDays(tx, first, last);
+      insert into closed_day_figures (day, figure, key, n, sen)
+      ${dayFigures(sql`${first}::date`, last)}`);
+    const active = await activeUsersOf(tx, first, last);
     let closed = 0;
     for (let day = first; day <= last; day = addDay(day, 1)) {
-      const bits = active.get(day) ?? new Uint8Array(0);
+      const bits = active.get(day) ?? new Uint32Array(0);
       // The running totals: the day before's (none before the first day), plus this day's.
       await tx.execute(sql`
         with before as (
@@ -258,7 +252,7 @@ export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<num
                                              coalesce((select cardinality(p) from before), 0))) as id
         )
         insert into closed_days (day, active_users, merchant_payments, merchant_gross)
-        select ${day}::date, ${Buffer.from(bits.buffer, bits.byteOffset, bits.length)}::bytea,
+        select ${day}::date, ${Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength)}::bytea,
                coalesce(array_agg(coalesce((select p from before)[i.id], 0)
                                   + coalesce(t.payment_count, 0) order by i.id), '{}'),
                coalesce(array_agg(coalesce((select g from before)[i.id], 0)

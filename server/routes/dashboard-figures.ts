@@ -6,23 +6,29 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 
-import type { DashboardQueue, DashboardQueueKey } from "../../src/shared/dashboard-queues";
+import { DASHBOARD_QUEUES, type DashboardQueueKey } from "../../src/shared/dashboard-queues";
+import { APPROVAL_STATUSES } from "../../src/shared/domain";
+import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
+import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
 import { businessDayOf } from "../business-day";
 import type { Db } from "../db";
-import { closedThroughOf, figuresOfDays, type DayFigure } from "../db/closed-days";
+import { figuresOfDays, type DayFigure } from "../db/closed-days";
 import {
+  administrators,
   businesses,
   businessUpdateRequests,
   changeContactSubmissions,
   riders,
+  userApprovalCounts,
   userReports,
-  users,
 } from "../db/schema";
 import { addDays } from "../services/statistics";
 
 /** What each queue counts: the rows waiting for a decision. */
 const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {
-  approvals: sql`select count(*) from ${users} where ${users.approvalStatus} = 'pending'`,
+  // Kept by triggers on users (migration 0020).
+  approvals: sql`select coalesce(sum(${userApprovalCounts.n}), 0) from ${userApprovalCounts}
+                 where ${userApprovalCounts.approvalStatus} = 'pending'`,
   changeContact: sql`select count(*) from ${changeContactSubmissions}
                      where ${changeContactSubmissions.status} = 'pending'`,
   riderVerifications: sql`select count(*) from ${riders}
@@ -33,16 +39,82 @@ const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {
   userReports: sql`select count(*) from ${userReports} where ${userReports.status} = 'open'`,
 };
 
-/** The given queues' counts, in one round trip. */
-export async function queueCounts(
-  db: Db,
-  queues: ReadonlyArray<DashboardQueue & { key: DashboardQueueKey }>,
-): Promise<Partial<Record<DashboardQueueKey, number>>> {
-  const columns = sql.join(
-    queues.map((queue) => sql`(${QUEUE_ROWS[queue.key]})::int as ${sql.identifier(queue.key)}`),
+/** Counts of a table's rows, as a JSON object: each key's condition counted. */
+const countsOf = (table: SQL, conditions: Record<string, SQL | true>) => sql`(
+  select json_build_object(${sql.join(
+    Object.entries(conditions).map(([key, condition]) =>
+      condition === true
+        ? sql`${key}::text, count(*)::int`
+        : sql`${key}::text, (count(*) filter (where ${condition}))::int`,
+    ),
     sql`, `,
+  )}) from ${table})`;
+
+/**
+ * The dashboard's counts that `admin` may see, in one statement: administrators by status, users
+ * by approval status (kept by triggers on users, migration 0020), the pending queues, businesses
+ * by status.
+ */
+export async function dashboardCounts(
+  db: Db,
+  admin: Parameters<typeof holdsPermission>[0],
+): Promise<Pick<DashboardSummary, "administrators" | "users" | "pending" | "businesses">> {
+  const blocks: Array<[string, SQL]> = [];
+  if (holdsPermission(admin, PERMISSION.admin)) {
+    const { status } = administrators;
+    blocks.push([
+      "administrators",
+      countsOf(sql`${administrators}`, {
+        total: true,
+        ...Object.fromEntries(
+          (["active", "disabled", "banned"] as const).map((value) => [
+            value,
+            sql`${status} = ${value}`,
+          ]),
+        ),
+      }),
+    ]);
+  }
+  if (holdsPermission(admin, PERMISSION.user)) {
+    const { approvalStatus, n } = userApprovalCounts;
+    blocks.push([
+      "users",
+      sql`(select json_build_object('total', coalesce(sum(${n}), 0)::int, ${sql.join(
+        APPROVAL_STATUSES.map(
+          (value) =>
+            sql`${value}::text, coalesce(sum(${n}) filter (where ${approvalStatus} = ${value}), 0)::int`,
+        ),
+        sql`, `,
+      )}) from ${userApprovalCounts})`,
+    ]);
+  }
+  const queues = DASHBOARD_QUEUES.filter((queue) => holdsPermission(admin, queue.permission));
+  if (queues.length > 0) {
+    blocks.push([
+      "pending",
+      sql`json_build_object(${sql.join(
+        queues.map((queue) => sql`${queue.key}::text, (${QUEUE_ROWS[queue.key]})::int`),
+        sql`, `,
+      )})`,
+    ]);
+  }
+  if (holdsPermission(admin, PERMISSION.business)) {
+    const { status } = businesses;
+    blocks.push([
+      "businesses",
+      countsOf(sql`${businesses}`, {
+        approved: sql`${status} = 'approved'`,
+        suspended: sql`${status} = 'suspended'`,
+      }),
+    ]);
+  }
+  if (blocks.length === 0) return {};
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`select ${sql.join(
+      blocks.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+      sql`, `,
+    )}`,
   );
-  const { rows } = await db.execute<Record<DashboardQueueKey, number>>(sql`select ${columns}`);
   return rows[0] ?? {};
 }
 
@@ -75,7 +147,7 @@ export async function moneyTrend(
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
   const { rows } = await db.execute<{ day: string; figure: DayFigure; n: number; sen: string }>(sql`
     select day::text as day, figure, sum(n)::int as n, coalesce(sum(sen), 0) as sen
-    from (${figuresOfDays(first, today, await closedThroughOf(db))}) f
+    from (${figuresOfDays(first, today)}) f
     where figure in ('top_up', 'payment')
     group by 1, 2`);
   for (const row of rows) {

@@ -30,10 +30,10 @@ import {
 import type { DbOrTx } from "../db";
 import {
   activeUsersOf,
-  closedThroughOf,
   countBits,
   figuresOfDays,
-  orBits,
+  openFrom,
+  unionOf,
   type DayFigure,
   type UserBits,
 } from "../db/closed-days";
@@ -107,40 +107,31 @@ export function periodsOf({ from, to }: StatisticsQuery): Periods {
 
 type Row = Record<string, unknown> & { bucket: string | null };
 
-const earlier = (day: string, other: string) => (day < other ? day : other);
-
 /**
  * The businesses with the highest gross in the range, with their gross in the previous period:
- * for closed days the difference of the running totals at the ends of each period (three rows
- * of closed_days), for the others the merchant summary's days.
+ * for closed days the difference of the running totals at the ends of each period (the last
+ * closed day on or before each end, three rows of closed_days), for the others the merchant
+ * summary's days.
  */
-function topMerchants({ from, to, previousFrom }: Periods, closedThrough: string | null): SQL {
-  const liveFrom =
-    closedThrough === null || closedThrough < previousFrom
-      ? previousFrom
-      : addDays(closedThrough, 1);
+function topMerchants({ from, to, previousFrom }: Periods): SQL {
   const totalsAt = (day: string) => sql`(
     select merchant_payments as p, merchant_gross as g from closed_days
     where day <= ${day}::date order by day desc limit 1)`;
-  const closed =
-    closedThrough === null
-      ? sql``
-      : sql`
-        select u.id::int as business_id, coalesce(u.ep, 0) - coalesce(u.sp, 0) as payments,
-               coalesce(u.eg, 0) - coalesce(u.sg, 0) as gross,
-               coalesce(u.sg, 0) - coalesce(u.pg, 0) as previous
-        from (select 1) one
-        left join lateral ${totalsAt(earlier(to, closedThrough))} e on true
-        left join lateral ${totalsAt(earlier(addDays(from, -1), closedThrough))} s on true
-        left join lateral ${totalsAt(earlier(addDays(previousFrom, -1), closedThrough))} p on true
-        cross join unnest(e.p, e.g, s.p, s.g, p.g) with ordinality as u(ep, eg, sp, sg, pg, id)
-        union all`;
   return sql`
-    with per_business as (${closed}
-      select business_id, sum(payment_count) filter (where day >= ${from}::date) as payments,
-             coalesce(sum(gross_sen) filter (where day >= ${from}::date), 0) as gross,
-             coalesce(sum(gross_sen) filter (where day < ${from}::date), 0) as previous
-      from merchant_days where day >= ${liveFrom}::date and day <= ${to}::date
+    with per_business as (
+      select u.id::int as business_id, coalesce(u.ep, 0) - coalesce(u.sp, 0) as payments,
+             coalesce(u.eg, 0) - coalesce(u.sg, 0) as gross,
+             coalesce(u.sg, 0) - coalesce(u.pg, 0) as previous
+      from (select 1) one
+      left join lateral ${totalsAt(to)} e on true
+      left join lateral ${totalsAt(addDays(from, -1))} s on true
+      left join lateral ${totalsAt(addDays(previousFrom, -1))} p on true
+      cross join unnest(e.p, e.g, s.p, s.g, p.g) with ordinality as u(ep, eg, sp, sg, pg, id)
+      union all
+      select business_id, sum(payment_count) filter (where day >= ${from}::date),
+             coalesce(sum(gross_sen) filter (where day >= ${from}::date), 0),
+             coalesce(sum(gross_sen) filter (where day < ${from}::date), 0)
+      from merchant_days where day >= ${openFrom(previousFrom)} and day <= ${to}::date
       group by business_id)
     select b.id as business_id, b.name, coalesce(sum(x.payments), 0)::int as payments,
            sum(x.gross) as gross, sum(x.previous) as previous
@@ -158,7 +149,6 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
   const periods = periodsOf(query);
   const { from, to, previousFrom } = periods;
   const { granularity } = query;
-  const closedThrough = await closedThroughOf(db);
   /** The bucket of a business day (SQL date), null in the previous period. */
   const bucket = (day: SQL) =>
     sql`case when ${day} >= ${from}::date
@@ -170,9 +160,9 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
     rows<Row & { figure: DayFigure; key: string; n: number; sen: string }>(sql`
       select ${bucket(sql`day`)} as bucket, figure, key, sum(n)::int as n,
              coalesce(sum(sen), 0) as sen
-      from (${figuresOfDays(previousFrom, to, closedThrough)}) f
+      from (${figuresOfDays(previousFrom, to)}) f
       group by 1, 2, 3`),
-    activeUsersOf(db, previousFrom, to, closedThrough),
+    activeUsersOf(db, previousFrom, to),
     rows<{
       bucket: null;
       business_id: number;
@@ -180,7 +170,7 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
       payments: number;
       gross: string;
       previous: string;
-    }>(topMerchants(periods, closedThrough)),
+    }>(topMerchants(periods)),
   ]);
   const emptyBucket = (label: string): StatisticsBucket => ({
     bucket: label,
@@ -239,23 +229,23 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
         break;
     }
   }
-  // Distinct active users: each bucket's days OR-ed, and each period's.
-  const activeBits = new Map<StatisticsBucket, UserBits>();
-  const activeTotals = { current: 0, previous: 0 };
-  let current: UserBits = new Uint8Array(0);
-  let before: UserBits = new Uint8Array(0);
+  // Distinct active users: the union of each bucket's days, and of each period's.
+  const activeDays = new Map<StatisticsBucket, UserBits[]>();
+  const periodDays: Record<"current" | "previous", UserBits[]> = { current: [], previous: [] };
   for (const [day, bits] of active) {
-    if (day < from) {
-      before = orBits(before, bits);
-      continue;
-    }
-    current = orBits(current, bits);
+    periodDays[day < from ? "previous" : "current"].push(bits);
+    if (day < from) continue;
     const entry = target(bucketLabel(day, from, granularity));
-    activeBits.set(entry, orBits(activeBits.get(entry) ?? new Uint8Array(0), bits));
+    const sets = activeDays.get(entry) ?? [];
+    sets.push(bits);
+    activeDays.set(entry, sets);
   }
-  for (const [entry, bits] of activeBits) entry.activeUsers = countBits(bits);
-  activeTotals.current = countBits(current);
-  activeTotals.previous = countBits(before);
+  const distinct = (sets: UserBits[]) => countBits(sets.length === 1 ? sets[0]! : unionOf(sets));
+  for (const [entry, sets] of activeDays) entry.activeUsers = distinct(sets);
+  const activeTotals = {
+    current: distinct(periodDays.current),
+    previous: distinct(periodDays.previous),
+  };
 
   const sumOf = <T>(pick: (entry: StatisticsBucket) => number) =>
     series.reduce((total, entry) => total + pick(entry), 0) as T;
