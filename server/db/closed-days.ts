@@ -123,7 +123,9 @@ export function unionOf(sets: readonly UserBits[]): UserBits {
 export function bitsOfShards(
   shards: ReadonlyArray<{ shard: number; users: Uint8Array }>,
 ): UserBits {
-  let bits: UserBits = new Uint32Array(0);
+  // The highest user a shard's string can hold is (length - 1) × shards + shard.
+  const longest = Math.max(0, ...shards.map(({ users }) => (users.length - 4) * 8));
+  const bits: UserBits = new Uint32Array(Math.ceil((longest * LEDGER_SHARDS) / 32));
   for (const { shard, users } of shards) {
     for (let index = 4; index < users.length; index++) {
       const byte = users[index]!;
@@ -131,16 +133,18 @@ export function bitsOfShards(
       for (let bit = 0; bit < 8; bit++) {
         if ((byte & (0x80 >> bit)) === 0) continue;
         const user = ((index - 4) * 8 + bit) * LEDGER_SHARDS + shard;
-        if (bits.length <= user >>> 5) {
-          const grown = new Uint32Array(Math.max((user >>> 5) + 1, bits.length * 2));
-          grown.set(bits);
-          bits = grown;
-        }
         bits[user >>> 5]! |= 1 << (user & 31);
       }
     }
   }
-  return bits;
+  return trimmed(bits);
+}
+
+/** A set without its trailing words of 0s. */
+function trimmed(bits: UserBits): UserBits {
+  let length = bits.length;
+  while (length > 0 && bits[length - 1] === 0) length--;
+  return length === bits.length ? bits : bits.slice(0, length);
 }
 
 /**
@@ -182,7 +186,7 @@ export async function activeUsersOf(
     const read = await db.execute<{ version: string; users: Uint8Array }>(sql`
       select version::text as version, active_users as users from closed_days
       where version = any(${`{${missing.join(",")}}`}::bigint[])`);
-    for (const row of read.rows) cache.set(row.version, bitsOfBytes(row.users));
+    for (const row of read.rows) cache.set(row.version, trimmed(bitsOfBytes(row.users)));
     for (const version of cache.keys()) {
       if (cache.size <= CACHED_DAYS) break;
       cache.delete(version);

@@ -363,6 +363,31 @@ describe("closed days", () => {
     expect(await everything()).toEqual(closed);
   });
 
+  it("counts as active users exactly the distinct users of the ledger's top-ups and payments", async () => {
+    const to = daysAgo(0);
+    const from = addDays(to, -20);
+    const distinctUsers = async (first: string, last: string) =>
+      (
+        await db.execute<{ n: number }>(sql`
+          select count(distinct user_id)::int as n from wallet_transactions
+          where type in ('top_up', 'payment') and status in ('success', 'reversed')
+            and created_at >= ${businessDayStart(first)}
+            and created_at < ${businessDayStart(addDays(last, 1))}`)
+      ).rows[0]!.n;
+    await closeDays(db);
+    const closed = await figures(from, to, "week");
+    expect(closed.totals.activeUsers).toEqual({
+      current: await distinctUsers(from, to),
+      previous: await distinctUsers(addDays(from, -21), addDays(from, -1)),
+    });
+    expect(closed.totals.activeUsers.current).toBeGreaterThan(0);
+    const yesterday = (await figures(daysAgo(1), daysAgo(1))).totals.activeUsers.current;
+    expect(yesterday).toBe(await distinctUsers(daysAgo(1), daysAgo(1)));
+    await reopenDays(db);
+    expect(await figures(from, to, "week")).toEqual(closed);
+    await closeDays(db);
+  });
+
   it("reopens a closed day and the days after it when one of its top-ups is reversed", async () => {
     await closeDays(db);
     const day = daysAgo(5);
