@@ -22,11 +22,21 @@ export const businessDayStart = (day: string): SQL => sql`(${day}::timestamp at 
 export const businessDayStartOf = (at: Date): SQL =>
   sql`(date_trunc('day', ${at.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone})`;
 
+/** The formatter of the zone's days, made once per zone (making one costs more than using it). */
+let dayFormat: { zone: string; format: Intl.DateTimeFormat } | undefined;
+
 /** The business day (`YYYY-MM-DD`) holding `at`. */
-export const businessDayOf = (at: Date): string =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+export function businessDayOf(at: Date): string {
+  if (dayFormat?.zone !== zone) {
+    dayFormat = {
+      zone,
+      format: new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      }),
+    };
+  }
+  return dayFormat.format.format(at);
+}

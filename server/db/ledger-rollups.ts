@@ -53,7 +53,8 @@ export async function uncountTopUp(
 
 /**
  * Rolls a new ledger row up, in one statement: a top-up or a payment marks its user active on its
- * business day, and a top-up counts. Only the user's first row of the day writes the day's bit
+ * business day, and a top-up counts. A row dated on a day already over (a seed writing the past)
+ * first reopens that day (closed-days.ts). Only the user's first row of the day writes the day's bit
  * string: when the bit is already set the insert selects nothing, so it takes no row lock.
  */
 export async function rollUpEntry(

@@ -603,8 +603,8 @@ export const topUpDays = pgTable(
 /**
  * Who was active on a business day: per shard (user_id % LEDGER_SHARDS) a bit string whose bit
  * user_id / LEDGER_SHARDS is 1 when that user made a successful top-up or payment that day.
- * Distinct active users over a range are the 1s of the shards' ORs (bit_count), a few kilobytes
- * a day instead of a sort of every ledger row. Kept like top_up_days.
+ * A few kilobytes a day instead of a sort of every ledger row; a closed day's shards become one
+ * string by user id (closed_days). Kept like top_up_days.
  */
 export const activeUserDays = pgTable(
   "active_user_days",
