@@ -147,24 +147,53 @@ function trimmed(bits: UserBits): UserBits {
   return length === bits.length ? bits : bits.slice(0, length);
 }
 
+/** A day's active users, with the version of its closed_days row when the day is closed. */
+export interface ActiveDay {
+  bits: UserBits;
+  version?: string;
+}
+
+/** A set and how many it holds. */
+interface Counted {
+  bits: UserBits;
+  count: number;
+}
+
 /**
- * Closed days' strings by their row's version, per database: a closed row never changes (a
- * rebuild writes new rows, with new versions), so a version read once is kept, the oldest read
- * first dropped past CACHED_DAYS.
+ * What a database's closed days' active users are kept as in memory: each row's set by its
+ * version, and unions of several (by their versions). A closed row never changes (a rebuild
+ * writes new rows, with new versions), so nothing kept goes stale; the oldest kept first goes
+ * past the limits.
  */
+interface ClosedCache {
+  days: Map<string, Counted>;
+  unions: Map<string, Counted>;
+}
 const CACHED_DAYS = 2_500;
-const closedBits = new WeakMap<object, Map<string, UserBits>>();
+const CACHED_UNIONS = 256;
+const closedCaches = new WeakMap<object, ClosedCache>();
+
+function keep<T>(map: Map<string, T>, key: string, value: T, limit: number): T {
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= limit) break;
+    map.delete(oldest);
+  }
+  return value;
+}
+
+/** Active users by day, and the distinct users of any of those days together. */
+export interface ActiveUsers {
+  days: Map<string, ActiveDay>;
+  distinct(days: readonly ActiveDay[]): number;
+}
 
 /**
  * Each day's active users in `from`..`to` (days without any left out): closed days from
  * closed_days (kept in memory once read), the others from the live shards, listed in one
- * statement.
+ * statement. `distinct` counts the union of some of them; the union of closed days is kept too.
  */
-export async function activeUsersOf(
-  db: DbOrTx,
-  from: string,
-  to: string,
-): Promise<Map<string, UserBits>> {
+export async function activeUsersOf(db: DbOrTx, from: string, to: string): Promise<ActiveUsers> {
   const { rows } = await db.execute<{
     day: string;
     version: string | null;
@@ -177,35 +206,57 @@ export async function activeUsersOf(
     union all
     select day::text, null, shard, varbit_send(users) from active_user_days
     where day >= ${openFrom(from)} and day <= ${to}::date`);
-  const cache = closedBits.get(db) ?? new Map<string, UserBits>();
-  closedBits.set(db, cache);
+  const cache = closedCaches.get(db) ?? { days: new Map(), unions: new Map() };
+  closedCaches.set(db, cache);
   const missing = rows.flatMap((row) =>
-    row.version !== null && !cache.has(row.version) ? [row.version] : [],
+    row.version !== null && !cache.days.has(row.version) ? [row.version] : [],
   );
   if (missing.length > 0) {
     const read = await db.execute<{ version: string; users: Uint8Array }>(sql`
       select version::text as version, active_users as users from closed_days
       where version = any(${`{${missing.join(",")}}`}::bigint[])`);
-    for (const row of read.rows) cache.set(row.version, trimmed(bitsOfBytes(row.users)));
-    for (const version of cache.keys()) {
-      if (cache.size <= CACHED_DAYS) break;
-      cache.delete(version);
+    for (const row of read.rows) {
+      const bits = trimmed(bitsOfBytes(row.users));
+      keep(cache.days, row.version, { bits, count: countBits(bits) }, CACHED_DAYS);
     }
   }
-  const days = new Map<string, UserBits>();
+  const days = new Map<string, ActiveDay>();
   const shardsByDay = new Map<string, Array<{ shard: number; users: Uint8Array }>>();
   for (const row of rows) {
     if (row.version !== null) {
-      const bits = cache.get(row.version);
-      if (bits) days.set(row.day, bits);
+      const kept = cache.days.get(row.version);
+      if (kept) days.set(row.day, { bits: kept.bits, version: row.version });
     } else {
       const shards = shardsByDay.get(row.day) ?? [];
       shards.push({ shard: row.shard!, users: row.users! });
       shardsByDay.set(row.day, shards);
     }
   }
-  for (const [day, shards] of shardsByDay) days.set(day, bitsOfShards(shards));
-  return days;
+  for (const [day, shards] of shardsByDay) days.set(day, { bits: bitsOfShards(shards) });
+
+  /** The union of closed days, made once. */
+  const closedUnion = (versions: string[], sets: UserBits[]): Counted => {
+    if (versions.length === 1) return cache.days.get(versions[0]!)!;
+    const key = versions.join(",");
+    const kept = cache.unions.get(key);
+    if (kept) return kept;
+    const bits = unionOf(sets);
+    return keep(cache.unions, key, { bits, count: countBits(bits) }, CACHED_UNIONS);
+  };
+  const distinct = (chosen: readonly ActiveDay[]): number => {
+    const closed = chosen.filter((day) => day.version !== undefined);
+    const live = chosen.filter((day) => day.version === undefined).map((day) => day.bits);
+    const union =
+      closed.length > 0
+        ? closedUnion(
+            closed.map((day) => day.version!),
+            closed.map((day) => day.bits),
+          )
+        : undefined;
+    if (live.length === 0) return union?.count ?? 0;
+    return countBits(unionOf(union ? [union.bits, ...live] : live));
+  };
+  return { days, distinct };
 }
 
 // ---- Closing days ----
@@ -240,10 +291,10 @@ export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<num
     await tx.execute(sql`
       insert into closed_day_figures (day, figure, key, n, sen)
       ${dayFigures(sql`${first}::date`, last)}`);
-    const active = await activeUsersOf(tx, first, last);
+    const { days: active } = await activeUsersOf(tx, first, last);
     let closed = 0;
     for (let day = first; day <= last; day = addDay(day, 1)) {
-      const bits = active.get(day) ?? new Uint32Array(0);
+      const bits = active.get(day)?.bits ?? new Uint32Array(0);
       // The running totals: the day before's (none before the first day), plus this day's.
       await tx.execute(sql`
         with before as (

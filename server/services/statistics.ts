@@ -30,12 +30,10 @@ import {
 import type { DbOrTx } from "../db";
 import {
   activeUsersOf,
-  countBits,
   figuresOfDays,
   openFrom,
-  unionOf,
+  type ActiveDay,
   type DayFigure,
-  type UserBits,
 } from "../db/closed-days";
 import { HttpError } from "../errors";
 
@@ -230,21 +228,20 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
     }
   }
   // Distinct active users: the union of each bucket's days, and of each period's.
-  const activeDays = new Map<StatisticsBucket, UserBits[]>();
-  const periodDays: Record<"current" | "previous", UserBits[]> = { current: [], previous: [] };
-  for (const [day, bits] of active) {
-    periodDays[day < from ? "previous" : "current"].push(bits);
+  const activeDays = new Map<StatisticsBucket, ActiveDay[]>();
+  const periodDays: Record<"current" | "previous", ActiveDay[]> = { current: [], previous: [] };
+  for (const [day, activeDay] of active.days) {
+    periodDays[day < from ? "previous" : "current"].push(activeDay);
     if (day < from) continue;
     const entry = target(bucketLabel(day, from, granularity));
-    const sets = activeDays.get(entry) ?? [];
-    sets.push(bits);
-    activeDays.set(entry, sets);
+    const days = activeDays.get(entry) ?? [];
+    days.push(activeDay);
+    activeDays.set(entry, days);
   }
-  const distinct = (sets: UserBits[]) => countBits(sets.length === 1 ? sets[0]! : unionOf(sets));
-  for (const [entry, sets] of activeDays) entry.activeUsers = distinct(sets);
+  for (const [entry, days] of activeDays) entry.activeUsers = active.distinct(days);
   const activeTotals = {
-    current: distinct(periodDays.current),
-    previous: distinct(periodDays.previous),
+    current: active.distinct(periodDays.current),
+    previous: active.distinct(periodDays.previous),
   };
 
   const sumOf = <T>(pick: (entry: StatisticsBucket) => number) =>
