@@ -68,10 +68,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       statement_timeout: options.statementTimeoutMs ?? 0,
-      // No parallel plans: the API's queries are short and many run at once, so starting
-      // workers (5–10 ms measured on the dashboard's trend, which took 14 ms instead of 5) costs
-      // more than it saves, and takes the cores other requests need.
-      options: "-c max_parallel_workers_per_gather=0",
+      // No parallel plans and no JIT: the API's queries are short and many run at once, so
+      // starting workers (the dashboard's trend took 14 ms instead of 5) or compiling (1 s of a
+      // month's settlement run) costs more than it saves, and takes the cores others need.
+      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
     });
   } else {
     kind = "embedded";

@@ -708,9 +708,10 @@ export const settlements = pgTable(
 export const settlementItems = pgTable(
   "settlement_items",
   {
-    transactionId: integer("transaction_id")
-      .primaryKey()
-      .references(() => walletTransactions.id, { onDelete: "restrict" }),
+    // No foreign key to the ledger: its rows are never deleted (triggers, 0008 and 0021), a run
+    // takes its items from the ledger in the same statement, and the key's check would lock
+    // each ledger row it covers (a month's run over 500 businesses: 68 s with it, 24 s without).
+    transactionId: integer("transaction_id").primaryKey(),
     settlementId: integer("settlement_id")
       .notNull()
       .references(() => settlements.id, { onDelete: "restrict" }),

@@ -147,21 +147,27 @@ export async function runSettlements(
   const end = sql`((${run.periodEnd}::date + 1)::timestamp at time zone ${zone})`;
   const [result] = (
     await tx.execute<{ created: number; items: number; netSen: string | null }>(sql`
-      with open_businesses as (
-        select b.id, b.bank_name, b.bank_account,
-               (select max(s.period_end) from ${settlements} s where s.business_id = b.id) as last_end
-        from ${businesses} b
-        where b.status = 'approved'
+      with open_businesses as materialized (
+        select b.id, b.bank_name, b.bank_account, b.last_end,
+               coalesce((b.last_end - 1)::timestamp at time zone ${zone}, '-infinity') as since,
+               coalesce((b.last_end + 1)::timestamp at time zone ${zone}, '-infinity')
+                 as settled_before
+        from (select b.*,
+                     (select max(s.period_end) from ${settlements} s where s.business_id = b.id)
+                       as last_end
+              from ${businesses} b where b.status = 'approved') b
       ),
+      -- A business's rows from the day before its last period's end (a row written as that day
+      -- closed may have missed its run); only those up to that end can be settled already.
       candidates as (
         select t.id, t.business_id, t.type, t.amount_sen, t.fee_sen, t.created_at
         from open_businesses b
         join ${ledger} t on t.business_id = b.id
-          and t.created_at < ${end}
-          and (b.last_end is null
-               or t.created_at >= ((b.last_end - 1)::timestamp at time zone ${zone}))
+          and t.created_at < ${end} and t.created_at >= b.since
         where ${countedRows("t")}
-          and not exists (select 1 from ${settlementItems} i where i.transaction_id = t.id)
+          and case when t.created_at >= b.settled_before then true
+                   else not exists (select 1 from ${settlementItems} i where i.transaction_id = t.id)
+              end
       ),
       sums as (
         select c.business_id, min(c.created_at) as first_at, ${merchantFigures("c")}

@@ -148,6 +148,23 @@ describe("the schema's guarantees", () => {
     await expect(db.delete(auditLog)).rejects.toThrow();
   });
 
+  it("keeps the ledger append-only: no row deleted or emptied, of a row only its status changed", async () => {
+    const db = testDb.database.db;
+    const [row] = await db.select().from(walletTransactions).limit(1);
+    expect(row).toBeDefined();
+    const one = eq(walletTransactions.id, row!.id);
+    await expect(db.delete(walletTransactions).where(one)).rejects.toThrow();
+    await expect(db.execute(sql`truncate wallet_transactions cascade`)).rejects.toThrow();
+    await expect(
+      db
+        .update(walletTransactions)
+        .set({ amountSen: row!.amountSen + 1 })
+        .where(one),
+    ).rejects.toThrow();
+    const [kept] = await db.select().from(walletTransactions).where(one);
+    expect(kept).toEqual(row);
+  });
+
   it("keeps agent commission rates between 0 and 10000 basis points", async () => {
     const db = testDb.database.db;
     const [agent] = await db.select().from(agents).limit(1);
