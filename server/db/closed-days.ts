@@ -31,7 +31,7 @@ const addDay = (day: string, days: number) =>
 
 /** How long after a business day's end it is closed. */
 export const CLOSE_GRACE_MS = 3_600_000;
-/** The advisory lock that closing days and reversing a closed day's top-up share. */
+/** The advisory lock that closing days (exclusive) and reopening one (shared) take. */
 const CLOSE_LOCK = 0x636c6f73; // "clos"
 
 export type DayFigure = "new_user" | "top_up" | "payment" | "refund" | "settlement";

@@ -142,6 +142,17 @@ function topMerchants({ from, to, previousFrom }: Periods): SQL {
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/** The series fields a money figure of closed_day_figures adds to: its count and its sen. */
+const MONEY_FIGURES: Record<
+  Exclude<DayFigure, "new_user">,
+  readonly [(typeof STATISTIC_FIGURES)[number], (typeof STATISTIC_FIGURES)[number]]
+> = {
+  top_up: ["topUps", "topUpSen"],
+  payment: ["payments", "paymentSen"],
+  refund: ["refunds", "refundSen"],
+  settlement: ["settlementsPaid", "settlementSen"],
+};
+
 export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<Statistics> {
   checkRange(query);
   const periods = periodsOf(query);
@@ -197,34 +208,18 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
 
   for (const row of figures) {
     const entry = target(row.bucket);
-    const sen = num(row.sen);
-    switch (row.figure) {
-      case "new_user":
-        entry.newUsersByRole[row.key as UserRole] += row.n;
-        entry.newUsers += row.n;
-        break;
-      case "top_up": {
-        const channel = entry.topUpsByChannel[row.key as LedgerChannel];
-        if (channel) {
-          channel.count += row.n;
-          channel.sen += sen;
-        }
-        entry.topUps += row.n;
-        entry.topUpSen += sen;
-        break;
-      }
-      case "payment":
-        entry.payments += row.n;
-        entry.paymentSen += sen;
-        break;
-      case "refund":
-        entry.refunds += row.n;
-        entry.refundSen += sen;
-        break;
-      case "settlement":
-        entry.settlementsPaid += row.n;
-        entry.settlementSen += sen;
-        break;
+    if (row.figure === "new_user") {
+      entry.newUsersByRole[row.key as UserRole] += row.n;
+      entry.newUsers += row.n;
+      continue;
+    }
+    const [count, sum] = MONEY_FIGURES[row.figure];
+    entry[count] += row.n;
+    entry[sum] += num(row.sen);
+    const channel = row.figure === "top_up" && entry.topUpsByChannel[row.key as LedgerChannel];
+    if (channel) {
+      channel.count += row.n;
+      channel.sen += num(row.sen);
     }
   }
   // Distinct active users: the union of each bucket's days, and of each period's.
