@@ -199,7 +199,12 @@ function Toolbar({ editor, collection }: { editor: Editor; collection?: string }
   const saveLink = () => {
     const href = (linking ?? "").trim();
     if (href === "") chain().extendMarkRange("link").unsetLink().run();
-    else if (LINK_SCHEMES.test(href)) chain().extendMarkRange("link").setLink({ href }).run();
+    else if (LINK_SCHEMES.test(href)) {
+      chain().extendMarkRange("link").setLink({ href }).run();
+      // The caret after the link, as after typing it: what is typed next (or an image) goes on
+      // from there instead of replacing the linked words, whenever the dialog's close ends.
+      editor.commands.setTextSelection(editor.state.selection.to);
+    }
     else {
       void message.error(t("richText.badLink"));
       return;
