@@ -204,8 +204,7 @@ function Toolbar({ editor, collection }: { editor: Editor; collection?: string }
       // The caret after the link, as after typing it: what is typed next (or an image) goes on
       // from there instead of replacing the linked words, whenever the dialog's close ends.
       editor.commands.setTextSelection(editor.state.selection.to);
-    }
-    else {
+    } else {
       void message.error(t("richText.badLink"));
       return;
     }
