@@ -20,14 +20,10 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 
-import { businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
+import { addDays, businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
 import type { ScheduledJob } from "../jobs/scheduler";
 import type { Db, DbOrTx } from "./index";
 import { LEDGER_SHARDS } from "./ledger-rollups";
-
-const DAY_MS = 86_400_000;
-const addDay = (day: string, days: number) =>
-  new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 /** How long after a business day's end it is closed. */
 export const CLOSE_GRACE_MS = 3_600_000;
@@ -45,7 +41,7 @@ export type DayFigure = "new_user" | "top_up" | "payment" | "refund" | "settleme
 export function dayFigures(from: SQL, to: string): SQL {
   const zone = businessTimeZone();
   const start = sql`(${from}::timestamp at time zone ${zone})`;
-  const end = businessDayStart(addDay(to, 1));
+  const end = businessDayStart(addDays(to, 1));
   const inDays = sql`day >= ${from} and day <= ${to}::date`;
   return sql`
     select (created_at at time zone ${zone})::date as day, 'new_user' as figure, role as key,
@@ -278,7 +274,7 @@ async function firstDay(db: DbOrTx): Promise<string | null> {
  * yet, in one transaction under the closing lock. Returns how many days it closed.
  */
 export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<number> {
-  const last = addDay(businessDayOf(new Date(now.getTime() - CLOSE_GRACE_MS)), -1);
+  const last = addDays(businessDayOf(new Date(now.getTime() - CLOSE_GRACE_MS)), -1);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK})`);
     const { rows } = await tx.execute<{ day: string | null }>(
@@ -286,14 +282,14 @@ export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<num
     );
     const closedThrough = rows[0]?.day ?? null;
     const first =
-      closedThrough === null ? ((await firstDay(tx)) ?? last) : addDay(closedThrough, 1);
+      closedThrough === null ? ((await firstDay(tx)) ?? last) : addDays(closedThrough, 1);
     if (first > last) return 0;
     await tx.execute(sql`
       insert into closed_day_figures (day, figure, key, n, sen)
       ${dayFigures(sql`${first}::date`, last)}`);
     const { days: active } = await activeUsersOf(tx, first, last);
     let closed = 0;
-    for (let day = first; day <= last; day = addDay(day, 1)) {
+    for (let day = first; day <= last; day = addDays(day, 1)) {
       const bits = active.get(day)?.bits ?? new Uint32Array(0);
       // The running totals: the day before's (none before the first day), plus this day's.
       await tx.execute(sql`

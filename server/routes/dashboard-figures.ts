@@ -10,7 +10,7 @@ import { DASHBOARD_QUEUES, type DashboardQueueKey } from "../../src/shared/dashb
 import { APPROVAL_STATUSES } from "../../src/shared/domain";
 import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
 import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
-import { businessDayOf } from "../business-day";
+import { addDays, businessDayOf } from "../business-day";
 import type { Db } from "../db";
 import { figuresOfDays, type DayFigure } from "../db/closed-days";
 import {
@@ -22,7 +22,6 @@ import {
   userApprovalCounts,
   userReports,
 } from "../db/schema";
-import { addDays } from "../services/statistics";
 
 /** What each queue counts: the rows waiting for a decision. */
 const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {

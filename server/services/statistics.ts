@@ -27,6 +27,7 @@ import {
   type StatisticsGranularity,
   type StatisticsQuery,
 } from "../../src/shared/schemas/statistics";
+import { addDays, daysSpanned } from "../business-day";
 import type { DbOrTx } from "../db";
 import {
   activeUsersOf,
@@ -37,14 +38,11 @@ import {
 } from "../db/closed-days";
 import { HttpError } from "../errors";
 
-const DAY_MS = 86_400_000;
 /** How many merchants the top list names. */
 export const TOP_MERCHANTS = 10;
 
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) =>
-  dayOf(new Date(toDate(day).getTime() + days * DAY_MS));
 
 function addYears(day: string, years: number): string {
   const date = toDate(day);
@@ -99,7 +97,7 @@ interface Periods {
 }
 
 export function periodsOf({ from, to }: StatisticsQuery): Periods {
-  const days = Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS) + 1;
+  const days = daysSpanned(from, to);
   return { from, to, previousFrom: addDays(from, -days), previousTo: addDays(from, -1) };
 }
 

@@ -14,7 +14,8 @@ import {
   reverseTopUp,
   topUpWallet,
 } from "../../server/services/ledger";
-import { addDays, bucketsOf, TOP_MERCHANTS } from "../../server/services/statistics";
+import { addDays } from "../../server/business-day";
+import { bucketsOf, TOP_MERCHANTS } from "../../server/services/statistics";
 import { PERMISSION } from "../../src/shared/permissions";
 import type { Statistics } from "../../src/shared/schemas/statistics";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
