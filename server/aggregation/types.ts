@@ -50,9 +50,10 @@ export interface CollectionSpec {
   searchTail?: number;
   /**
    * Optional, with `searchColumn`: the condition that finds a term that is a whole code (an
-   * account number) through that code's own index, or undefined for any other term. The same
-   * rows as the trigram search (the code is part of every matching row's search text), found
-   * by a b-tree instead of the postings of its common trigrams ("000" is in every account).
+   * account number) through that code's own index, or undefined for any other term: the rows
+   * holding that code, found by a b-tree instead of the postings of its common trigrams ("000"
+   * is in every account). Where other searchable fields could merely contain such a code (a
+   * user's e-mail), the code's owner is what the term asks for.
    */
   searchExact?: (term: string) => SQL | undefined;
 }

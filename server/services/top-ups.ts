@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 
-import { ACCOUNT_NUMBER_PATTERN } from "../../src/shared/domain";
+import { wholeAccountNumber } from "../../src/shared/domain";
 import type { RemarkBody } from "../../src/shared/kit/module";
 import { topUps, type CounterTopUpBody } from "../../src/shared/modules/top-ups";
 import { users, walletTransactions as ledger } from "../db/schema";
@@ -65,11 +65,13 @@ export const topUpsModule = bindModule(topUps, {
   // References (TU + the day + 10 random characters) and account numbers (W + 9 digits).
   searchTail: 6,
   // A whole account number: its wallet's rows through the (user_id, created_at) index.
-  searchExact: (term) =>
-    ACCOUNT_NUMBER_PATTERN.test(term.toUpperCase())
-      ? sql`${ledger.userId} = (select ${users.id} from ${users}
-              where ${users.accountNumber} = ${term.toUpperCase()})`
-      : undefined,
+  searchExact: (term) => {
+    const number = wholeAccountNumber(term);
+    return number === undefined
+      ? undefined
+      : sql`${ledger.userId} = (select ${users.id} from ${users}
+              where ${users.accountNumber} = ${number})`;
+  },
   actions: { reverse },
   create: counterTopUp,
 });

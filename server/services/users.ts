@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 
+import { wholeAccountNumber } from "../../src/shared/domain";
 import type { DecisionBody } from "../../src/shared/kit/module";
 import { dormantAccounts } from "../../src/shared/modules/dormant";
 import { userApproval } from "../../src/shared/modules/user-approval";
@@ -44,13 +45,26 @@ export async function findUserDetail(db: DbOrTx, id: number): Promise<UserDetail
 }
 
 /**
+ * A search for a whole account number is a lookup of that account by its unique index: staff
+ * type the number on a receipt or a wallet card. Through the trigram index it read the postings
+ * of "w00" and "000", which every account holds (20 ms at a million users, against 0.1 ms). A
+ * name, e-mail or phone that merely contains such a number is not what the term asks for.
+ */
+function accountLookup(term: string) {
+  const number = wholeAccountNumber(term);
+  return number === undefined ? undefined : eq(users.accountNumber, number);
+}
+
+/**
  * The users list: the default sort and the approval status filter are served by
  * users_created_at_idx and users_approval_status_created_at_idx; `$search` by the trigram index on
- * search_text's search key (the four searchable fields in one column).
+ * search_text's search key (the four searchable fields in one column), or a whole account number
+ * by its own index.
  */
 export const usersModule = bindModule(userDeclaration, {
   table: users,
   searchColumn: users.searchText,
+  searchExact: accountLookup,
   columns: {
     riderVerification: sql`(select ${riders.verificationStatus} from ${riders} where ${riders.userId} = ${users.id})`,
   },
@@ -68,6 +82,7 @@ export const usersCollection = usersModule.collection;
 export const dormantModule = bindModule(dormantAccounts, {
   table: users,
   searchColumn: users.searchText,
+  searchExact: accountLookup,
   columns: usersModule.binding.columns,
   scope: sql`coalesce(${users.lastActiveAt}, ${users.createdAt})
     < now() - make_interval(days => ${dormancyDaysSql()})`,
@@ -89,6 +104,7 @@ async function decideUserApproval(
 export const userApprovalModule = bindModule(userApproval, {
   table: users,
   searchColumn: users.searchText,
+  searchExact: accountLookup,
   columns: usersModule.binding.columns,
   show: false,
   actions: { decide: decideUserApproval },

@@ -19,6 +19,11 @@ export const ACCOUNT_NUMBER_PATTERN = new RegExp(`^W\\d{${ACCOUNT_NUMBER_DIGITS}
 export function accountNumber(n: number): string {
   return `W${String(n).padStart(ACCOUNT_NUMBER_DIGITS, "0")}`;
 }
+/** A search term that is a whole account number (any case), as stored; else undefined. */
+export function wholeAccountNumber(term: string): string | undefined {
+  const upper = term.toUpperCase();
+  return ACCOUNT_NUMBER_PATTERN.test(upper) ? upper : undefined;
+}
 
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];

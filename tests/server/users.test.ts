@@ -218,6 +218,20 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
     expect(await matches({ $search: "fixture", role: "agent" })).toEqual(["X000000002"]);
   });
 
+  it("finds a whole account number, in any case and trimmed, as that one account", async () => {
+    const seeded = everyone.find((u) => /^W\d{9}$/.test(u.accountNumber));
+    expect(seeded).toBeDefined();
+    const number = seeded!.accountNumber;
+    expect(await matches({ $search: number })).toEqual([number]);
+    expect(await matches({ $search: ` ${number.toLowerCase()} ` })).toEqual([number]);
+    // Not a whole number: the digits match as text, in the seeded account and any other holding them.
+    const digits = number.slice(1);
+    expect(await matches({ $search: digits })).toEqual(
+      where((u) => [u.name, u.email, u.phone, u.accountNumber].some((v) => v?.includes(digits))),
+    );
+    expect(await matches({ $search: "W999999999" })).toEqual([]);
+  });
+
   it("filters riders by verification status (other roles have none)", async () => {
     const ridersWith = async (status: "pending" | "Approved" | "Rejected") =>
       (
