@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
@@ -40,6 +41,10 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:8080";
 
 export default defineConfig({
   plugins: [react(), prerenderCalculator(), precompress()],
+  resolve: {
+    // qs's side-channel is ~7 kB gzip of helpers (object-inspect, get-intrinsic) around a WeakMap.
+    alias: { "side-channel": fileURLToPath(new URL("./build/side-channel.cjs", import.meta.url)) },
+  },
   server: {
     port: 5173,
     proxy: { "/v1": apiTarget },
@@ -56,6 +61,9 @@ export default defineConfig({
         // would carry ~35 kB gzip of markdown renderer it never calls.
         moduleSideEffects: [
           { test: /node_modules\/(react-markdown|remark-gfm)\//, sideEffects: false },
+          // Likewise Refine's CSV export and import (papaparse, ~7 kB gzip): the console's export
+          // writes its own CSV (src/app/kit/csv.ts).
+          { test: /node_modules\/papaparse\//, sideEffects: false },
         ],
       },
     },
