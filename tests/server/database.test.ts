@@ -11,6 +11,7 @@ import {
   changeContactSubmissions,
   globalSettings,
   riders,
+  settlements,
   users,
   wallets,
   walletTransactions,
@@ -163,6 +164,23 @@ describe("the schema's guarantees", () => {
     ).rejects.toThrow();
     const [kept] = await db.select().from(walletTransactions).where(one);
     expect(kept).toEqual(row);
+  });
+
+  it("keeps every settlement: none deleted or emptied, so its items always name it", async () => {
+    const db = testDb.database.db;
+    const [row] = await db.select().from(settlements).limit(1);
+    expect(row).toBeDefined();
+    const one = eq(settlements.id, row!.id);
+    const refused = (operation: string) => ({
+      cause: expect.objectContaining({
+        message: `settlements are kept: ${operation} is not allowed`,
+      }),
+    });
+    await expect(db.delete(settlements).where(one)).rejects.toMatchObject(refused("DELETE"));
+    await expect(db.execute(sql`truncate settlements cascade`)).rejects.toMatchObject(
+      refused("TRUNCATE"),
+    );
+    expect(await db.select().from(settlements).where(one)).toEqual([row]);
   });
 
   it("keeps agent commission rates between 0 and 10000 basis points", async () => {
