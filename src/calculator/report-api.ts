@@ -1,7 +1,7 @@
 /**
  * Sends the report request to the reference server (`POST /v1/api/calculator/report`) and turns
- * every answer into an outcome the dialog can show. No axios: the console's http client is not
- * part of this page, and one `fetch` is all it needs.
+ * every answer into an outcome the dialog can show. Not through the console's http client: it is
+ * not part of this page, and one `fetch` is all it needs.
  */
 import type { Language } from "../shared/language";
 import type { FormTexts } from "./storage";

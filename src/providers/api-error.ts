@@ -1,8 +1,6 @@
-import { AxiosError, isAxiosError, isCancel } from "axios";
-
 /**
  * Every failure of an API call becomes one ApiError, sorted by what the server answered
- * (errors.md, "Response handling in the data layer"), so no caller ever inspects raw axios errors.
+ * (errors.md, "Response handling in the data layer"), so no caller ever inspects a raw fetch failure.
  * - coded: a contract error body with a stable `code` (VALIDATION_ERROR, NOT_FOUND, …)
  * - message: an error body with a `message` and no code (token and permission errors)
  * - unauthorized: the body is the bare text `Unauthorized`
@@ -90,8 +88,8 @@ function fieldErrors(data: unknown): Record<string, string[]> | undefined {
 }
 
 /**
- * A body that is meant for machines but cannot be read: an HTML page, or JSON axios failed to
- * parse (it then hands over the raw text, which still starts like an object or array). A JSON
+ * A body that is meant for machines but cannot be read: an HTML page, or JSON that failed to
+ * parse (the http client then hands over the raw text, which still starts like an object or array). A JSON
  * string literal that did parse arrives decoded and counts as ordinary text.
  */
 function isUnreadableText(text: string, contentType: string): boolean {
@@ -101,7 +99,8 @@ function isUnreadableText(text: string, contentType: string): boolean {
 
 /**
  * Sorts one HTTP answer with an error status (or an unreadable success body) into an ApiError.
- * Axios leaves a body it could not parse as JSON as a string, which is how truncated JSON shows up.
+ * The http client leaves a body it could not parse as JSON as a string, which is how truncated JSON
+ * shows up.
  */
 export function apiErrorFromResponse(
   statusCode: number,
@@ -156,24 +155,13 @@ function sortResponse(statusCode: number, body: unknown, contentType: string): A
   return new ApiError({ kind: "status", statusCode, message: STATUS_ONLY_MESSAGE });
 }
 
-function headerText(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-/** The single normaliser the http client runs on every failed request. */
-export function apiErrorFromAxios(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isCancel(error)) {
-    return new ApiError({ kind: "cancelled", message: "Request cancelled" });
-  }
-  const method = isAxiosError(error) ? error.config?.method?.toLowerCase() : undefined;
-  if (isAxiosError(error) && error.response) {
-    const { status, data, headers } = error.response;
-    return apiErrorFromResponse(status, data, headerText(headers["content-type"]), method);
-  }
-  // No response: network down, DNS failure, CORS refusal or the 30-minute timeout.
-  const detail = error instanceof AxiosError ? error.code : undefined;
-  return new ApiError({ kind: "network", message: UNEXPECTED_ERROR_MESSAGE, data: detail, method });
+/**
+ * A request that got no answer: the console itself abandoned it (`cancelled`), or nothing came
+ * back (`network`: network down, DNS failure, CORS refusal or the 30-minute timeout).
+ */
+export function apiErrorWithoutAnswer(kind: "cancelled" | "network", method?: string): ApiError {
+  if (kind === "cancelled") return new ApiError({ kind, message: "Request cancelled" });
+  return new ApiError({ kind, message: UNEXPECTED_ERROR_MESSAGE, method });
 }
 
 /**
@@ -182,7 +170,6 @@ export function apiErrorFromAxios(error: unknown): ApiError {
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isAxiosError(error) || isCancel(error)) return apiErrorFromAxios(error);
   if (error instanceof Error) return new ApiError({ kind: "client", message: error.message });
   if (typeof error === "string" && error !== "") {
     return new ApiError({ kind: "client", message: error });

@@ -1,22 +1,19 @@
-import type { BaseRecord, DataProvider, MetaQuery } from "@refinedev/core";
-import simpleRestDataProvider from "@refinedev/simple-rest";
+import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from "@refinedev/core";
 
 import { encodeAggregationQuery, MAX_PAGE_SIZE } from "./aggregation-encoder";
 import { ApiError, initOf, isApiError, UNEXPECTED_ERROR_MESSAGE } from "./api-error";
 import { explainInPlace } from "./error-handler";
-import { API_BASE, http } from "./http";
+import { API_BASE, http, type HttpMethod } from "./http";
 
 /**
- * The console's data provider: @refinedev/simple-rest for the record calls, whose
- * `/api/{collection}/{id}` paths already fit the contract, plus the aggregation contract for
- * lists and a plain `custom` for everything else (`/user-mgmt/*`). Resources describe themselves
- * in `meta` (`collection`, `listKey`); nothing here knows any entity.
+ * The console's data provider: record calls on `/api/{collection}/{id}` (as Refine's simple-rest
+ * sends them), the aggregation contract for lists and a plain `custom` for everything else
+ * (`/user-mgmt/*`). Resources describe themselves in `meta` (`collection`, `listKey`); nothing
+ * here knows any entity.
  */
 
-/** simple-rest joins this with the resource; the http client's base URL supplies the API base. */
+/** Record paths start here; the http client supplies the API base. */
 const REST_ROOT = "/api";
-
-const rest = simpleRestDataProvider(REST_ROOT, http);
 
 /** The collection a resource reads and writes: `meta.collection`, else the resource name. */
 export function collectionOf(resource: string, meta?: MetaQuery): string {
@@ -43,7 +40,7 @@ export function listPathOf(resource: string, meta?: MetaQuery): string {
 
 /**
  * Paths are relative to the API base. Refine's convention is `${useApiUrl()}/path`, which already
- * carries the base; strip it so axios does not prefix it twice.
+ * carries the base; strip it so the http client does not prefix it twice.
  */
 export function toApiPath(url: string): string {
   if (API_BASE !== "" && url.startsWith(`${API_BASE}/`)) return url.slice(API_BASE.length);
@@ -129,7 +126,7 @@ const getMany: NonNullable<DataProvider["getMany"]> = async <
   return { data: pages };
 };
 
-const custom: NonNullable<DataProvider["custom"]> = async ({
+const custom: NonNullable<DataProvider["custom"]> = async <TData extends BaseRecord = BaseRecord>({
   url,
   method,
   payload,
@@ -138,37 +135,60 @@ const custom: NonNullable<DataProvider["custom"]> = async ({
   filters,
   sorters,
   meta,
-}) => {
+}: Parameters<NonNullable<DataProvider["custom"]>>[0]) => {
   const aggregation =
     filters || sorters ? encodeAggregationQuery({ filters, sorters, pagination: false }) : {};
-  const response = await http.request({
+  const response = await http.request<TData>({
     url: toApiPath(url),
     method,
     data: payload,
     params: { ...(query as Record<string, unknown> | undefined), ...aggregation },
-    headers,
+    headers: headers as Record<string, string> | undefined,
     signal: signalOf(meta),
   });
   return { data: response.data };
 };
 
-/** simple-rest's record calls, pointed at the resource's collection. */
-const withCollection = <P extends { resource: string; meta?: MetaQuery }>(params: P): P => ({
-  ...params,
-  resource: collectionOf(params.resource, params.meta),
-});
+/** `meta.headers`: extra headers a resource sends with its record calls. */
+function metaHeaders(meta?: MetaQuery): Record<string, string> | undefined {
+  const headers: unknown = meta?.headers;
+  return typeof headers === "object" && headers !== null
+    ? (headers as Record<string, string>)
+    : undefined;
+}
+
+/**
+ * One record call on `/api/{collection}` or `/api/{collection}/{id}`, answering the body as
+ * `data`. `meta.method` overrides the method, as simple-rest allowed (update is PATCH unless
+ * it says PUT).
+ */
+async function recordCall<TData>(
+  method: HttpMethod,
+  params: { resource: string; id?: BaseKey; variables?: unknown; meta?: MetaQuery },
+): Promise<{ data: TData }> {
+  const { resource, id, variables, meta } = params;
+  const collection = `${REST_ROOT}/${collectionOf(resource, meta)}`;
+  const asked: unknown = meta?.method;
+  const { data } = await http.request<TData>({
+    url: id === undefined ? collection : `${collection}/${id}`,
+    method: typeof asked === "string" ? (asked as HttpMethod) : method,
+    data: variables,
+    headers: metaHeaders(meta),
+  });
+  return { data };
+}
 
 export const dataProvider: DataProvider = {
   getList,
   getMany,
   // A record that does not exist is the detail page's to say ("There is no user with ID 999999").
   getOne: <TData extends BaseRecord = BaseRecord>(params: Parameters<DataProvider["getOne"]>[0]) =>
-    rest.getOne<TData>(withCollection(params)).catch((error: unknown) => {
+    recordCall<TData>("get", params).catch((error: unknown) => {
       throw isApiError(error) && error.statusCode === 404 ? explainInPlace(error) : error;
     }),
-  create: (params) => rest.create(withCollection(params)),
-  update: (params) => rest.update(withCollection(params)),
-  deleteOne: (params) => rest.deleteOne(withCollection(params)),
+  create: (params) => recordCall("post", params),
+  update: (params) => recordCall("patch", params),
+  deleteOne: (params) => recordCall("delete", params),
   getApiUrl: () => API_BASE,
   custom,
 };

@@ -1,4 +1,4 @@
-import { http as mswHttp, HttpResponse } from "msw";
+import { delay, http as mswHttp, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 
 import { dataProvider } from "../../src/providers/data";
@@ -11,7 +11,7 @@ const { server, requests } = useApiServer();
 const admin = anAdmin();
 const adminsMeta = { collection: "administrators" };
 
-describe("record calls through simple-rest", () => {
+describe("record calls on /api/{collection}/{id}", () => {
   it("reads one record from /api/{collection}/{id}, the collection taken from meta", async () => {
     server.use(mswHttp.get(`${API}/api/administrators/7`, () => HttpResponse.json(admin)));
     const result = await dataProvider.getOne({ resource: "admin-mgmt", id: 7, meta: adminsMeta });
@@ -58,11 +58,67 @@ describe("record calls through simple-rest", () => {
     expect(await requests[0]!.json()).toEqual({ status: "disabled" });
   });
 
-  it("deletes with DELETE /api/{collection}/{id}", async () => {
+  it("updates with the method meta names (PUT) and sends meta's headers", async () => {
+    server.use(mswHttp.put(`${API}/api/administrators/7`, () => HttpResponse.json(admin)));
+    const result = await dataProvider.update({
+      resource: "admin-mgmt",
+      id: 7,
+      variables: { status: "disabled" },
+      meta: { ...adminsMeta, method: "put", headers: { "X-Reason": "audit" } },
+    });
+    expect(result).toEqual({ data: admin });
+    expect(requests[0]!.method).toBe("PUT");
+    expect(requests[0]!.headers.get("x-reason")).toBe("audit");
+    expect(await requests[0]!.json()).toEqual({ status: "disabled" });
+  });
+
+  it("deletes with DELETE /api/{collection}/{id} and answers the body", async () => {
     server.use(mswHttp.delete(`${API}/api/administrators/7`, () => HttpResponse.json(admin)));
-    await dataProvider.deleteOne({ resource: "admin-mgmt", id: 7, meta: adminsMeta });
+    const result = await dataProvider.deleteOne({
+      resource: "admin-mgmt",
+      id: 7,
+      meta: adminsMeta,
+    });
+    expect(result).toEqual({ data: admin });
     expect(requests[0]!.method).toBe("DELETE");
     expect(new URL(requests[0]!.url).pathname).toBe("/v1/api/administrators/7");
+    expect(await requests[0]!.text()).toBe("");
+  });
+
+  it("sends a delete's variables as its JSON body", async () => {
+    server.use(mswHttp.delete(`${API}/api/administrators/7`, () => HttpResponse.json(admin)));
+    await dataProvider.deleteOne({
+      resource: "admin-mgmt",
+      id: 7,
+      variables: { remark: "left the campus" },
+      meta: adminsMeta,
+    });
+    expect(await requests[0]!.json()).toEqual({ remark: "left the campus" });
+  });
+
+  it("fails a record call with the server's error, sorted", async () => {
+    server.use(
+      mswHttp.patch(`${API}/api/administrators/7`, () =>
+        HttpResponse.json(
+          { code: "LAST_ADMIN_HOLDER", message: "Would leave no administrator" },
+          { status: 409 },
+        ),
+      ),
+    );
+    await expect(
+      dataProvider.update({
+        resource: "admin-mgmt",
+        id: 7,
+        variables: { permissions: [] },
+        meta: adminsMeta,
+      }),
+    ).rejects.toMatchObject({
+      name: "ApiError",
+      kind: "coded",
+      code: "LAST_ADMIN_HOLDER",
+      statusCode: 409,
+      method: "patch",
+    });
   });
 
   it("reads many records by id through the aggregation list with an $in filter", async () => {
@@ -128,6 +184,41 @@ describe("custom calls", () => {
     expect(jsonParam(requests[0], "filter")).toEqual({ $search: "ali" });
     expect(jsonParam(requests[0], "sort")).toEqual({ lastActiveAt: 1 });
     expect(url.searchParams.has("pagination")).toBe(false);
+  });
+});
+
+describe("custom calls: bodies, headers and abort", () => {
+  it("sends a FormData payload as multipart with the caller's headers", async () => {
+    server.use(mswHttp.post(`${API}/user-mgmt/edit-rider-details`, () => HttpResponse.json({})));
+    const form = new FormData();
+    form.append("account_number", "R-0001");
+    await dataProvider.custom!({
+      url: "/user-mgmt/edit-rider-details",
+      method: "post",
+      payload: form,
+      headers: { "X-Client": "console" },
+    });
+    const sent = requests[0]!;
+    expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.headers.get("x-client")).toBe("console");
+    expect((await sent.formData()).get("account_number")).toBe("R-0001");
+  });
+
+  it("abandons the call when React Query's signal (in meta) aborts", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/dashboard/summary`, async () => {
+        await delay(1000);
+        return HttpResponse.json({});
+      }),
+    );
+    const controller = new AbortController();
+    const pending = dataProvider.custom!({
+      url: "/api/dashboard/summary",
+      method: "get",
+      meta: { signal: controller.signal },
+    });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "ApiError", kind: "cancelled" });
   });
 });
 

@@ -95,13 +95,12 @@ describe("the data layer's response handling (errors.md)", () => {
   });
 
   it("gives the generic text when the server does not answer in time", async () => {
-    // jsdom's XMLHttpRequest under msw never fires its timeout; axios's fetch adapter does.
     const error = await failureFor(
       async () => {
         await delay(500);
         return HttpResponse.json({});
       },
-      { adapter: "fetch", timeout: 20 },
+      { timeout: 20 },
     );
     expect(error).toMatchObject({
       kind: "network",

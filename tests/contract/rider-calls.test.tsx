@@ -243,10 +243,6 @@ describe("document download", () => {
           }),
       ),
     );
-    // jsdom's Blob cannot be streamed by msw's interceptor; Node's can.
-    const { Blob: NodeBlob } = await import("node:buffer");
-    const jsdomBlob = globalThis.Blob;
-    globalThis.Blob = NodeBlob as unknown as typeof Blob;
     const created: Blob[] = [];
     const clicks: string[] = [];
     URL.createObjectURL = (blob: Blob) => {
@@ -265,11 +261,11 @@ describe("document download", () => {
       );
     } finally {
       HTMLAnchorElement.prototype.click = click;
-      globalThis.Blob = jsdomBlob;
     }
     expect(params(last())).toEqual({ account_number: "R-1", document_id: "abc" });
     expect(last().headers.get("authorization")).toBe(token);
     expect(created).toHaveLength(1);
+    expect(await created[0]!.text()).toBe("%PDF-1.4");
     expect(clicks).toEqual(["licence.pdf"]);
   });
 });
