@@ -10,6 +10,7 @@ import { http as mswHttp, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { ucsiIds } from "../../src/resources/ucsi-ids";
+import { sendImport } from "../../src/resources/ucsi-ids/import-dialog";
 import UcsiIdList from "../../src/resources/ucsi-ids/list";
 import { userReports } from "../../src/resources/user-reports";
 import UserReportShow from "../../src/resources/user-reports/show";
@@ -111,6 +112,16 @@ describe("the UCSI ID import", () => {
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText("Unknown account")).toBeInTheDocument();
+  });
+
+  it("reports the upload's progress until the server checks the rows", async () => {
+    server.use(mswHttp.post(`${API}/api/ucsi-ids/import`, () => HttpResponse.json(DRY_RUN)));
+    const progress: unknown[] = [];
+    const file = new File([FILE], "ids.csv", { type: "text/csv" });
+    const result = await sendImport(file, true, (p) => progress.push(p));
+    expect(result).toEqual(DRY_RUN);
+    // The whole body sent: the bar gives way to "checking N rows" (rows estimated from its size).
+    expect(progress.at(-1)).toEqual({ phase: "processing", rows: Math.round(file.size / 32) });
   });
 
   it("explains a wrong header in the console's words", async () => {
