@@ -1,6 +1,7 @@
 /**
  * Every failure of an API call becomes one ApiError, sorted by what the server answered
- * (errors.md, "Response handling in the data layer"), so no caller ever inspects a raw fetch failure.
+ * (errors.md, "Response handling in the data layer"), so no caller ever inspects a raw fetch
+ * failure.
  * - coded: a contract error body with a stable `code` (VALIDATION_ERROR, NOT_FOUND, …)
  * - message: an error body with a `message` and no code (token and permission errors)
  * - unauthorized: the body is the bare text `Unauthorized`
@@ -89,8 +90,8 @@ function fieldErrors(data: unknown): Record<string, string[]> | undefined {
 
 /**
  * A body that is meant for machines but cannot be read: an HTML page, or JSON that failed to
- * parse (the http client then hands over the raw text, which still starts like an object or array). A JSON
- * string literal that did parse arrives decoded and counts as ordinary text.
+ * parse (the http client then hands over the raw text, which still starts like an object or
+ * array). A JSON string literal that did parse arrives decoded and counts as ordinary text.
  */
 function isUnreadableText(text: string, contentType: string): boolean {
   if (/html/i.test(contentType)) return true;
@@ -99,8 +100,8 @@ function isUnreadableText(text: string, contentType: string): boolean {
 
 /**
  * Sorts one HTTP answer with an error status (or an unreadable success body) into an ApiError.
- * The http client leaves a body it could not parse as JSON as a string, which is how truncated JSON
- * shows up.
+ * The http client leaves a body it could not parse as JSON as a string, which is how truncated
+ * JSON shows up.
  */
 export function apiErrorFromResponse(
   statusCode: number,
