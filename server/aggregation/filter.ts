@@ -134,16 +134,16 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
 
 /**
  * Rows whose searchable fields contain `term` (trimmed, not blank, without control characters),
- * case-insensitively: one LIKE on the search key of the collection's `searchColumn` when it has
- * one (its trigram index's expression; a code's tail first, see CollectionSpec.searchTail), else
- * an ILIKE per searchable field. Every text search over a collection goes through here.
+ * case-insensitively: one LIKE on the collection's `searchKey` when it has one (a code's tail
+ * first, see CollectionSpec.searchTail), else an ILIKE per searchable field. Every text search
+ * over a collection goes through here.
  */
 export function searchCondition(spec: CollectionSpec, term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
-  if (spec.searchColumn) {
+  const key = spec.searchKey;
+  if (key) {
     const exact = spec.searchExact?.(term);
     if (exact) return exact;
-    const key = searchKey(spec.searchColumn);
     const contains = (text: string) =>
       sql`${key} like ${searchKey(sql`lower(${`%${escapeLike(text)}%`})`)}`;
     const characters = Array.from(term);

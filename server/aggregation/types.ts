@@ -31,15 +31,16 @@ export interface CollectionSpec {
    */
   tieBreaker: AnyPgColumn;
   /**
-   * Optional: a stored column holding every searchable field lower-cased and joined with U+001F
-   * (a control character, which `$search` refuses), its search key (server/db/search-key.ts)
-   * indexed with pg_trgm. `$search` then tests one LIKE against that key instead of an ILIKE per
-   * field: the same matches (a search text cannot contain the separator), one trigram index,
-   * several times cheaper per row.
+   * Optional: the search key (server/db/search-key.ts) of every searchable field lower-cased and
+   * joined with U+001F (a control character, which `$search` refuses), indexed with pg_trgm: a
+   * stored column holding it (users' search_key) or the expression of its index over a stored
+   * column (the ledger's `searchKey(search_text)`). `$search` then tests one LIKE against that key
+   * instead of an ILIKE per field: the same matches (a search text cannot contain the
+   * separator), one trigram index, several times cheaper per row.
    */
-  searchColumn?: AnyPgColumn;
+  searchKey?: AnyPgColumn | SQL;
   /**
-   * Optional, with `searchColumn`, for fields that are codes (the ledger's references and account
+   * Optional, with `searchKey`, for fields that are codes (the ledger's references and account
    * numbers): their heads are shared by millions of rows (`TU` and the day, `W0000…`), their tails
    * tell them apart. A term longer than this many characters is then looked up by its last
    * `searchTail` characters first, and only those rows are tested for the whole term: the same
@@ -49,7 +50,7 @@ export interface CollectionSpec {
    */
   searchTail?: number;
   /**
-   * Optional, with `searchColumn`: the condition that finds a term that is a whole code (an
+   * Optional, with `searchKey`: the condition that finds a term that is a whole code (an
    * account number) through that code's own index, or undefined for any other term: the rows
    * holding that code, found by a b-tree instead of the postings of its common trigrams ("000"
    * is in every account). Where other searchable fields could merely contain such a code (a

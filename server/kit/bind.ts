@@ -72,8 +72,8 @@ export interface ModuleBinding<M extends ModuleDecl> {
   joins?: readonly Join[];
   /** Columns of fields the table does not have under the field's name (joined or computed). */
   columns?: Partial<Record<keyof M["fields"] & string, AnyPgColumn | SQL>>;
-  /** A stored, trigram-indexed column of every searchable field (see CollectionSpec). */
-  searchColumn?: AnyPgColumn;
+  /** The trigram-indexed search key of every searchable field (see CollectionSpec). */
+  searchKey?: CollectionSpec["searchKey"];
   /** The searchable fields are codes told apart by their tails (see CollectionSpec). */
   searchTail?: number;
   /** A whole code found through its own index (see CollectionSpec). */
@@ -165,7 +165,7 @@ export function collectionSpecOf(
   columns: Record<string, AnyPgColumn | SQL>,
   binding: {
     table: PgTable & { id: AnyPgColumn };
-    searchColumn?: AnyPgColumn;
+    searchKey?: CollectionSpec["searchKey"];
     searchTail?: number;
     searchExact?: CollectionSpec["searchExact"];
   },
@@ -190,7 +190,7 @@ export function collectionSpecOf(
     fields,
     defaultSort: module.defaultSort.map(([key, order]) => [key, order === "asc" ? 1 : -1]),
     tieBreaker: binding.table.id,
-    searchColumn: binding.searchColumn,
+    searchKey: binding.searchKey,
     searchTail: binding.searchTail,
     searchExact: binding.searchExact,
   };

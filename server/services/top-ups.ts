@@ -4,6 +4,7 @@ import { wholeAccountNumber } from "../../src/shared/domain";
 import type { RemarkBody } from "../../src/shared/kit/module";
 import { topUps, type CounterTopUpBody } from "../../src/shared/modules/top-ups";
 import { users, walletTransactions as ledger } from "../db/schema";
+import { searchKey } from "../db/search-key";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
 import type { Tx } from "../db";
 import { reverseTopUp, topUpWallet } from "./ledger";
@@ -61,7 +62,7 @@ export const topUpsModule = bindModule(topUps, {
     reversalReference: ofReversal("reference"),
     reversalRemark: ofReversal("remark"),
   },
-  searchColumn: ledger.searchText,
+  searchKey: searchKey(ledger.searchText),
   // References (TU + the day + 10 random characters) and account numbers (W + 9 digits).
   searchTail: 6,
   // A whole account number: its wallet's rows through the (user_id, created_at) index.

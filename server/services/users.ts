@@ -58,12 +58,12 @@ function accountLookup(term: string) {
 /**
  * The users list: the default sort and the approval status filter are served by
  * users_created_at_idx and users_approval_status_created_at_idx; `$search` by the trigram index on
- * search_text's search key (the four searchable fields in one column), or a whole account number
- * by its own index.
+ * search_key (the four searchable fields in one column), or a whole account number by its own
+ * index.
  */
 export const usersModule = bindModule(userDeclaration, {
   table: users,
-  searchColumn: users.searchText,
+  searchKey: users.searchKey,
   searchExact: accountLookup,
   columns: {
     riderVerification: sql`(select ${riders.verificationStatus} from ${riders} where ${riders.userId} = ${users.id})`,
@@ -81,7 +81,7 @@ export const usersCollection = usersModule.collection;
  */
 export const dormantModule = bindModule(dormantAccounts, {
   table: users,
-  searchColumn: users.searchText,
+  searchKey: users.searchKey,
   searchExact: accountLookup,
   columns: usersModule.binding.columns,
   scope: sql`coalesce(${users.lastActiveAt}, ${users.createdAt})
@@ -103,7 +103,7 @@ async function decideUserApproval(
 /** User > Approval: the decision on a pending user (its list is the users list, filtered). */
 export const userApprovalModule = bindModule(userApproval, {
   table: users,
-  searchColumn: users.searchText,
+  searchKey: users.searchKey,
   searchExact: accountLookup,
   columns: usersModule.binding.columns,
   show: false,

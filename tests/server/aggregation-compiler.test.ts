@@ -20,7 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   aggregationPreValidation,
   aggregationQuerystring,
@@ -28,9 +28,11 @@ import {
   AGGREGATION_LIMITS,
   compileAggregation,
   runAggregation,
+  SATURATED_COUNT_MS,
   type CollectionSpec,
 } from "../../server/aggregation";
 import { businessTimeZone, setBusinessTimeZone } from "../../server/business-day";
+import { searchKey } from "../../server/db/search-key";
 import { InvalidQueryError } from "../../server/errors";
 
 /** The business time zone the process starts with (Asia/Kuala_Lumpur). */
@@ -692,7 +694,7 @@ describe("counting at scale", () => {
     },
     defaultSort: [["id", 1]],
     tieBreaker: many.id,
-    searchColumn: many.search,
+    searchKey: searchKey(many.search),
   };
   const listMany = (raw: Raw) => runAggregation<{ id: number }>(db, manySpec, many, encode(raw));
 
@@ -716,6 +718,34 @@ describe("counting at scale", () => {
     });
   });
 
+  it("remembers a count that reached the limit for a while, then counts afresh", async () => {
+    const extra = { filter: { label: { $startsWith: "Extra" } }, pagination: { pageSize: 10 } };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await client.exec(`insert into agg_many (id, label)
+        select n, 'Extra ' || n from generate_series(100001, ${100000 + exactCountLimit + 1}) as n`);
+      expect(await listMany(extra)).toMatchObject({
+        totalCount: exactCountLimit,
+        totalCountExact: false,
+      });
+      await client.exec("delete from agg_many where id > 100400");
+      // Still more than the limit as far as the list knows, without counting again …
+      vi.advanceTimersByTime(SATURATED_COUNT_MS - 1000);
+      expect(await listMany(extra)).toMatchObject({
+        totalCount: exactCountLimit,
+        totalCountExact: false,
+      });
+      // … until the count is old; a count below the limit is never remembered.
+      vi.advanceTimersByTime(2000);
+      expect(await listMany(extra)).toMatchObject({ totalCount: 400, totalCountExact: true });
+      await client.exec("delete from agg_many where id > 100390");
+      expect(await listMany(extra)).toMatchObject({ totalCount: 390, totalCountExact: true });
+    } finally {
+      vi.useRealTimers();
+      await client.exec("delete from agg_many where id > 100000");
+    }
+  });
+
   it("still serves the pages beyond the counted rows; a last page tells the exact total", async () => {
     const last = await listMany({ pagination: { page: exactCountLimit / 10 + 1, pageSize: 10 } });
     expect(last.rows.map((row) => row.id)).toEqual([exactCountLimit + 1]);
@@ -726,7 +756,7 @@ describe("counting at scale", () => {
     expect(beyond).toMatchObject({ rows: [], totalCount: exactCountLimit, totalCountExact: false });
   });
 
-  it("searches a searchColumn with the same matches as the fields, wildcards literal", async () => {
+  it("searches a searchKey with the same matches as the fields, wildcards literal", async () => {
     const found = await listMany({
       filter: { $search: "EVEN item 100" },
       pagination: { pageSize: 100 },

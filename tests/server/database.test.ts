@@ -2,7 +2,11 @@ import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { openDatabase } from "../../server/db";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { MIGRATIONS_FOLDER, openDatabase } from "../../server/db";
 import {
   administrators,
   agents,
@@ -274,6 +278,42 @@ describe("persistence", () => {
       .from(globalSettings)
       .where(eq(globalSettings.key, "persistenceProbe"));
     expect(row?.value).toEqual({ written: true });
+  });
+});
+
+describe("an upgrade of an existing store", () => {
+  it("ends with a VACUUM, so a table a migration rewrote keeps its index-only scans", async () => {
+    const work = await mkdtemp(join(tmpdir(), "ucsi-wallet-upgrade-"));
+    try {
+      // The store as it was before migration 0023 rewrote users (its stored search key).
+      const older = join(work, "migrations");
+      await cp(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalFile = join(older, "meta", "_journal.json");
+      const journal = JSON.parse(await readFile(journalFile, "utf8")) as {
+        entries: Array<{ tag: string }>;
+      };
+      journal.entries = journal.entries.filter((entry) => entry.tag < "0023");
+      await writeFile(journalFile, JSON.stringify(journal));
+      const dataDir = join(work, "data");
+      const before = await openDatabase({ dataDir, migrationsFolder: older });
+      await before.pool.query(`insert into users (account_number, name, role)
+        select 'W' || lpad(n::text, 9, '0'), 'User ' || n, 'student' from generate_series(1, 2000) n`);
+      await before.pool.query("vacuum analyze users");
+      await before.close();
+
+      const upgraded = await openDatabase({ dataDir });
+      try {
+        const { rows } = await upgraded.pool.query<{ visible: number; pages: number }>(
+          "select relallvisible as visible, relpages as pages from pg_class where relname = 'users'",
+        );
+        expect(rows[0]!.pages).toBeGreaterThan(1);
+        expect(rows[0]!.visible).toBe(rows[0]!.pages);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });
 
