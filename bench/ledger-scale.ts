@@ -81,6 +81,8 @@ const WORK = join(tmpdir(), "campus-wallet-bench", "ledger");
 const BUSINESS_TIMEZONE = process.env.BUSINESS_TIMEZONE ?? "Asia/Kuala_Lumpur";
 const TARGETS = {
   listP99: { pglite: 120, postgres: 30 },
+  /** Issue 12: the summary of one month over every business (PGlite: the lists' target). */
+  summaryP99: { pglite: 120, postgres: 50 },
   topUpsPerSecond: 500,
   topUpP99: 50,
   /** Issue 12: a month's settlement run over 500 businesses. */
@@ -503,7 +505,8 @@ const { check: target, summary } = targets();
 for (const { engine, scenario, measured, health } of rows) {
   const name = `${engineName(engine)} ${scenario.name}`;
   if (scenario.kind === "list") {
-    const p99 = TARGETS.listP99[engine];
+    const summary = scenario.collection === "merchant-transaction-summary";
+    const p99 = (summary ? TARGETS.summaryP99 : TARGETS.listP99)[engine];
     target(measured.p99 <= p99, `${name}: p99 ${measured.p99} ms ≤ ${p99} ms`);
   } else if (scenario.kind === "statistics" || scenario.kind === "dashboard") {
     const p99 =

@@ -575,8 +575,19 @@ export const merchantDays = pgTable(
   },
   (t) => [
     uniqueIndex("merchant_days_business_id_day_key").on(t.businessId, t.day),
-    // The summary's pages: newest day first over every business, or one business's days.
-    index("merchant_days_day_id_idx").on(t.day.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The summary's pages (newest day first over every business) and its totals over a range,
+    // both read from this index alone: a month's totals summed 14,000 rows from 1,800 table pages
+    // in 9 ms at 10 million ledger rows, 3 ms from the index (migration 0024). A payment's update
+    // of its day's figures is then no HOT update; payments are not what the campus waits for.
+    index("merchant_days_day_id_idx").on(
+      t.day.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.paymentCount,
+      t.grossSen,
+      t.refundCount,
+      t.refundSen,
+      t.feeSen,
+    ),
   ],
 );
 

@@ -322,6 +322,21 @@ describe("the ledger's roll-ups (top_up_days, active_user_days)", () => {
 });
 
 describe("closed days", () => {
+  /** When today's business day began. */
+  const todayStart = async () =>
+    new Date(
+      (await db.execute<{ at: string }>(sql`select (${businessDayStart(daysAgo(0))})::text as at`))
+        .rows[0]!.at,
+    );
+  /**
+   * Closes the days as the job would now, or an hour into today if it is earlier: before one
+   * o'clock yesterday is not closed yet, and the suite may run at any time of day.
+   */
+  const closeThroughYesterday = async () =>
+    closeDays(
+      db,
+      new Date(Math.max(Date.now(), (await todayStart()).getTime() + CLOSE_GRACE_MS + 1000)),
+    );
   const closedThrough = async () =>
     (await db.execute<{ day: string | null }>(sql`select max(day)::text as day from closed_days`))
       .rows[0]!.day;
@@ -343,7 +358,7 @@ describe("closed days", () => {
   }
 
   it("answers from closed days what the live roll-ups answer, and closes yesterday an hour after midnight", async () => {
-    await closeDays(db);
+    await closeThroughYesterday();
     expect(await closedThrough()).toBe(daysAgo(1));
     const closed = await everything();
     expect(closed.day.totals.topUps.current).toBeGreaterThan(0);
@@ -352,14 +367,10 @@ describe("closed days", () => {
     expect(await closedThrough()).toBeNull();
     expect(await everything()).toEqual(closed);
     // Half an hour into today, yesterday is not closed yet; the day before is.
-    const today = new Date(
-      (await db.execute<{ at: string }>(sql`select (${businessDayStart(daysAgo(0))})::text as at`))
-        .rows[0]!.at,
-    );
-    await closeDays(db, new Date(today.getTime() + CLOSE_GRACE_MS / 2));
+    await closeDays(db, new Date((await todayStart()).getTime() + CLOSE_GRACE_MS / 2));
     expect(await closedThrough()).toBe(daysAgo(2));
     expect(await everything()).toEqual(closed);
-    await closeDays(db);
+    await closeThroughYesterday();
     expect(await closedThrough()).toBe(daysAgo(1));
     expect(await everything()).toEqual(closed);
   });
@@ -375,7 +386,7 @@ describe("closed days", () => {
             and created_at >= ${businessDayStart(first)}
             and created_at < ${businessDayStart(addDays(last, 1))}`)
       ).rows[0]!.n;
-    await closeDays(db);
+    await closeThroughYesterday();
     const closed = await figures(from, to, "week");
     expect(closed.totals.activeUsers).toEqual({
       current: await distinctUsers(from, to),
@@ -386,11 +397,11 @@ describe("closed days", () => {
     expect(yesterday).toBe(await distinctUsers(daysAgo(1), daysAgo(1)));
     await reopenDays(db);
     expect(await figures(from, to, "week")).toEqual(closed);
-    await closeDays(db);
+    await closeThroughYesterday();
   });
 
   it("reopens a closed day and the days after it when one of its top-ups is reversed", async () => {
-    await closeDays(db);
+    await closeThroughYesterday();
     const day = daysAgo(5);
     const [topUp] = (
       await db.execute<{ id: number; user_id: number; amount_sen: number; reference: string }>(sql`
@@ -423,7 +434,7 @@ describe("closed days", () => {
     );
     // The user stays active that day.
     expect(after.totals.activeUsers).toEqual(before.totals.activeUsers);
-    await closeDays(db);
+    await closeThroughYesterday();
     expect(await closedThrough()).toBe(daysAgo(1));
     expect(await figures(day, day)).toEqual(after);
   });
