@@ -159,6 +159,8 @@ function campusDay(daysAgo: number) {
 interface Scenario {
   name: string;
   kind: "list" | "spread" | "hot" | "run" | "statistics" | "dashboard";
+  /** A list's collection (default: the top-up list). */
+  collection?: string;
 }
 
 /**
@@ -175,9 +177,7 @@ const FIGURES: Array<Scenario & { path: () => string }> = [
 ];
 
 /** The top-up list's queries as the console sends them. */
-function listScenarios(
-  prepared: Prepared,
-): Array<Scenario & { params: Record<string, unknown>; collection?: string }> {
+function listScenarios(prepared: Prepared): Array<Scenario & { params: Record<string, unknown> }> {
   const newest = { sort: { createdAt: -1 }, pagination: { page: 1, pageSize: 10 } };
   return [
     {
