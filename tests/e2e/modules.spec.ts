@@ -3,7 +3,7 @@
  * has one) renders in Chromium against the real server, in English and in Chinese, with its
  * title, its table and no translation key shown raw.
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 
 import { MODULES } from "../../src/shared/modules";
 import { logIn, switchLanguage } from "./support/console";
@@ -12,6 +12,26 @@ import { expect, test, useSuperAdminServer } from "./support/fixtures";
 const suite = useSuperAdminServer(70);
 
 test.describe.configure({ mode: "serial" });
+
+/**
+ * Signed in once for the whole file, each module's page opened with that session: a login per
+ * module passed the server's limit (10 a minute per address and e-mail) as soon as the tests ran
+ * faster than one every six seconds, and the tenth module got 429 at the login page.
+ */
+let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await logIn(
+    await context.newPage(),
+    suite.server.url,
+    suite.superAdmin.email,
+    suite.superAdmin.password,
+  );
+  signedIn = await context.storageState();
+  await context.close();
+});
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern
+test.use({ storageState: async ({}, use) => use(signedIn) });
 
 /**
  * A translation key shown as text: `ns:some.key`, or a bare key under one of the kit's groups
@@ -45,7 +65,6 @@ for (const module of MODULES) {
   test(`${module.name}: the list, and its detail page, render in both languages`, async ({
     page,
   }) => {
-    await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
     await page.goto(`${suite.server.url}${module.paths.list}`);
     await expectListRendered(page);
     const english = await page.getByRole("heading", { level: 1 }).innerText();
