@@ -9,7 +9,7 @@
  *   top-ups by channel, payments, refunds, paid settlements): `dayFigures` below is their only
  *   definition, read live for the days not yet closed and copied when a day closes.
  * - closed_days: one row per closed day, every day from the first with any figure: its active
- *   users as one bit string (bit `user_id`, read and OR-ed by the server, see `activeUsersOf`),
+ *   users as one bit string (bit `user_id`, read and OR-ed by the server, see `daysOf`),
  *   and every business's running payment count and gross up to that day's end (arrays indexed by
  *   business id), so a range's figures per business are two array reads, not a scan of
  *   merchant_days.
@@ -23,6 +23,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { addDays, businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
 import type { ScheduledJob } from "../jobs/scheduler";
 import type { Db, DbOrTx } from "./index";
+import { executePrepared } from "./prepared";
 import { LEDGER_SHARDS } from "./ledger-rollups";
 
 /** How long after a business day's end it is closed. */
@@ -155,14 +156,28 @@ interface Counted {
   count: number;
 }
 
+/** One figure of one business day, as closed_day_figures holds it (`dayFigures` defines them). */
+export interface DayFigureRow {
+  day: string;
+  figure: DayFigure;
+  key: string;
+  n: number;
+  sen: number;
+}
+
+/** What a closed day is kept as: its active users and its figures. */
+interface ClosedDay extends Counted {
+  figures: DayFigureRow[];
+}
+
 /**
- * What a database's closed days' active users are kept as in memory: each row's set by its
- * version, and unions of several (by their versions). A closed row never changes (a rebuild
- * writes new rows, with new versions), so nothing kept goes stale; the oldest kept first goes
- * past the limits.
+ * What a database's closed days are kept as in memory: each row (active users and figures) by its
+ * version, and unions of several rows' active users (by their versions). A closed row never
+ * changes (reopening deletes it with its figures, closing again writes a new version), so nothing
+ * kept goes stale; the oldest kept first goes past the limits.
  */
 interface ClosedCache {
-  days: Map<string, Counted>;
+  days: Map<string, ClosedDay>;
   unions: Map<string, Counted>;
 }
 const CACHED_DAYS = 2_500;
@@ -184,48 +199,87 @@ export interface ActiveUsers {
   distinct(days: readonly ActiveDay[]): number;
 }
 
+/** The business days of a range: their active users and their figures. */
+export interface Days {
+  active: ActiveUsers;
+  /** Every figure of every day, closed or not (none without `figures`). */
+  figures: DayFigureRow[];
+}
+
 /**
- * Each day's active users in `from`..`to` (days without any left out): closed days from
- * closed_days (kept in memory once read), the others from the live shards, listed in one
- * statement. `distinct` counts the union of some of them; the union of closed days is kept too.
+ * The days `from`..`to`: each day's active users (days without any left out) and, with `figures`,
+ * every figure of every day. One statement lists the closed days' versions with the open days'
+ * active-user shards and figures (one snapshot: a day is read closed or live, never both); a closed
+ * day is read once (active users and figures together) and then kept in memory by its version.
+ * `distinct` counts the union of some days' users; the union of closed days is kept too.
  */
-export async function activeUsersOf(db: DbOrTx, from: string, to: string): Promise<ActiveUsers> {
-  const { rows } = await db.execute<{
-    day: string;
+export async function daysOf(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  { figures: withFigures = true }: { figures?: boolean } = {},
+): Promise<Days> {
+  const liveFigures = withFigures
+    ? sql`
+    union all
+    select null, null, null, null, coalesce(json_agg(f), '[]')
+    from (select day::text as day, figure, key, n, sen
+          from (${dayFigures(openFrom(from), to)}) d) f`
+    : sql``;
+  const { rows } = await executePrepared<{
+    day: string | null;
     version: string | null;
     shard: number | null;
     users: Uint8Array | null;
-  }>(sql`
-    select day::text as day, version::text as version, null::int as shard, null::bytea as users
+    figures: DayFigureRow[] | null;
+  }>(
+    db,
+    sql`
+    select day::text as day, version::text as version, null::int as shard, null::bytea as users,
+           null::json as figures
     from closed_days
-    where day >= ${from}::date and day <= ${to}::date and length(active_users) > 0
+    where day >= ${from}::date and day <= ${to}::date
     union all
-    select day::text, null, shard, varbit_send(users) from active_user_days
-    where day >= ${openFrom(from)} and day <= ${to}::date`);
+    select day::text, null, shard, varbit_send(users), null from active_user_days
+    where day >= ${openFrom(from)} and day <= ${to}::date${liveFigures}`,
+  );
   const cache = closedCaches.get(db) ?? { days: new Map(), unions: new Map() };
   closedCaches.set(db, cache);
   const missing = rows.flatMap((row) =>
     row.version !== null && !cache.days.has(row.version) ? [row.version] : [],
   );
   if (missing.length > 0) {
-    const read = await db.execute<{ version: string; users: Uint8Array }>(sql`
-      select version::text as version, active_users as users from closed_days
-      where version = any(${`{${missing.join(",")}}`}::bigint[])`);
+    const read = await db.execute<{ version: string; users: Uint8Array; figures: DayFigureRow[] }>(
+      sql`
+      select c.version::text as version, c.active_users as users,
+             (select coalesce(json_agg(f), '[]')
+              from (select c.day::text as day, figure, key, n, sen
+                    from closed_day_figures where day = c.day) f) as figures
+      from closed_days c
+      where c.version = any(${`{${missing.join(",")}}`}::bigint[])`,
+    );
     for (const row of read.rows) {
       const bits = trimmed(bitsOfBytes(row.users));
-      keep(cache.days, row.version, { bits, count: countBits(bits) }, CACHED_DAYS);
+      const day = { bits, count: countBits(bits), figures: row.figures };
+      keep(cache.days, row.version, day, CACHED_DAYS);
     }
   }
   const days = new Map<string, ActiveDay>();
+  const figures: DayFigureRow[] = [];
   const shardsByDay = new Map<string, Array<{ shard: number; users: Uint8Array }>>();
   for (const row of rows) {
-    if (row.version !== null) {
+    if (row.figures !== null) {
+      figures.push(...row.figures);
+    } else if (row.version !== null) {
       const kept = cache.days.get(row.version);
-      if (kept) days.set(row.day, { bits: kept.bits, version: row.version });
+      // Reopened (and deleted) between the two statements: a rare race, the next read has it.
+      if (!kept) continue;
+      if (kept.count > 0) days.set(row.day!, { bits: kept.bits, version: row.version });
+      figures.push(...kept.figures);
     } else {
-      const shards = shardsByDay.get(row.day) ?? [];
+      const shards = shardsByDay.get(row.day!) ?? [];
       shards.push({ shard: row.shard!, users: row.users! });
-      shardsByDay.set(row.day, shards);
+      shardsByDay.set(row.day!, shards);
     }
   }
   for (const [day, shards] of shardsByDay) days.set(day, { bits: bitsOfShards(shards) });
@@ -252,7 +306,7 @@ export async function activeUsersOf(db: DbOrTx, from: string, to: string): Promi
     if (live.length === 0) return union?.count ?? 0;
     return countBits(unionOf(union ? [union.bits, ...live] : live));
   };
-  return { days, distinct };
+  return { active: { days, distinct }, figures: withFigures ? figures : [] };
 }
 
 // ---- Closing days ----
@@ -287,7 +341,9 @@ export async function closeDays(db: DbOrTx, now: Date = new Date()): Promise<num
     await tx.execute(sql`
       insert into closed_day_figures (day, figure, key, n, sen)
       ${dayFigures(sql`${first}::date`, last)}`);
-    const { days: active } = await activeUsersOf(tx, first, last);
+    const {
+      active: { days: active },
+    } = await daysOf(tx, first, last, { figures: false });
     let closed = 0;
     for (let day = first; day <= last; day = addDays(day, 1)) {
       const bits = active.get(day)?.bits ?? new Uint32Array(0);

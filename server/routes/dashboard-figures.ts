@@ -13,6 +13,7 @@ import type { DashboardSummary } from "../../src/shared/schemas/dashboard";
 import { addDays, businessDayOf } from "../business-day";
 import type { Db } from "../db";
 import { figuresOfDays, type DayFigure } from "../db/closed-days";
+import { executePrepared } from "../db/prepared";
 import {
   administrators,
   businesses,
@@ -108,7 +109,8 @@ export async function dashboardCounts(
     ]);
   }
   if (blocks.length === 0) return {};
-  const { rows } = await db.execute<Record<string, unknown>>(
+  const { rows } = await executePrepared<Record<string, unknown>>(
+    db,
     sql`select ${sql.join(
       blocks.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
       sql`, `,
@@ -144,11 +146,19 @@ export async function moneyTrend(
     ...(wanted.payments ? { payments: 0, paymentSen: 0 } : {}),
   }));
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
-  const { rows } = await db.execute<{ day: string; figure: DayFigure; n: number; sen: string }>(sql`
+  const { rows } = await executePrepared<{
+    day: string;
+    figure: DayFigure;
+    n: number;
+    sen: string;
+  }>(
+    db,
+    sql`
     select day::text as day, figure, sum(n)::int as n, coalesce(sum(sen), 0) as sen
     from (${figuresOfDays(first, today)}) f
     where figure in ('top_up', 'payment')
-    group by 1, 2`);
+    group by 1, 2`,
+  );
   for (const row of rows) {
     const entry = byDay.get(row.day);
     if (!entry) continue;

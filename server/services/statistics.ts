@@ -2,9 +2,10 @@
  * Statistic (32): the campus's figures over a range of business days (BUSINESS_TIMEZONE), in
  * buckets of a day, a week (from Monday) or a calendar month, each against the previous range of
  * the same length. Closed days (every day before today, once closed) are read from their
- * compacted rows, the others from the live roll-ups (server/db/closed-days.ts): the figures in
- * one query over both periods (a row of the previous period has no bucket), distinct active users
- * by OR-ing each day's bits here, the top merchants from running totals.
+ * compacted rows (kept in memory once read), the others from the live roll-ups
+ * (server/db/closed-days.ts `daysOf`): each day's figures are added into its bucket here (a day of
+ * the previous period into the previous totals), distinct active users by OR-ing each day's bits,
+ * the top merchants from running totals.
  *
  * What counts: a top-up that succeeded (`success`; a reversed one gave its money back); a payment
  * that succeeded (`success`, or `reversed`: refunded since) and a refund that succeeded, as the
@@ -29,13 +30,8 @@ import {
 } from "../../src/shared/schemas/statistics";
 import { addDays, daysSpanned } from "../business-day";
 import type { DbOrTx } from "../db";
-import {
-  activeUsersOf,
-  figuresOfDays,
-  openFrom,
-  type ActiveDay,
-  type DayFigure,
-} from "../db/closed-days";
+import { executePrepared } from "../db/prepared";
+import { daysOf, openFrom, type ActiveDay, type DayFigure } from "../db/closed-days";
 import { HttpError } from "../errors";
 
 /** How many merchants the top list names. */
@@ -101,8 +97,6 @@ export function periodsOf({ from, to }: StatisticsQuery): Periods {
   return { from, to, previousFrom: addDays(from, -days), previousTo: addDays(from, -1) };
 }
 
-type Row = Record<string, unknown> & { bucket: string | null };
-
 /**
  * The businesses with the highest gross in the range, with their gross in the previous period:
  * for closed days the difference of the running totals at the ends of each period (the last
@@ -156,28 +150,16 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
   const periods = periodsOf(query);
   const { from, to, previousFrom } = periods;
   const { granularity } = query;
-  /** The bucket of a business day (SQL date), null in the previous period. */
-  const bucket = (day: SQL) =>
-    sql`case when ${day} >= ${from}::date
-          then greatest(date_trunc(${granularity}, ${day}::timestamp)::date, ${from}::date)::text
-        end`;
-  const rows = async <T extends Row>(query: SQL) => (await db.execute<T>(query)).rows;
 
-  const [figures, active, top] = await Promise.all([
-    rows<Row & { figure: DayFigure; key: string; n: number; sen: string }>(sql`
-      select ${bucket(sql`day`)} as bucket, figure, key, sum(n)::int as n,
-             coalesce(sum(sen), 0) as sen
-      from (${figuresOfDays(previousFrom, to)}) f
-      group by 1, 2, 3`),
-    activeUsersOf(db, previousFrom, to),
-    rows<{
-      bucket: null;
+  const [days, top] = await Promise.all([
+    daysOf(db, previousFrom, to),
+    executePrepared<{
       business_id: number;
       name: string;
       payments: number;
       gross: string;
       previous: string;
-    }>(topMerchants(periods)),
+    }>(db, topMerchants(periods)),
   ]);
   const emptyBucket = (label: string): StatisticsBucket => ({
     bucket: label,
@@ -197,15 +179,20 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
   const byLabel = new Map(series.map((entry) => [entry.bucket, entry]));
   // The previous period is one more bucket, never drawn: its sums are the previous totals.
   const previous = emptyBucket(periods.previousFrom);
-  const target = (label: string | null) => {
-    if (label === null) return previous;
-    const found = byLabel.get(label);
-    if (!found) throw new Error(`Statistics: bucket ${label} outside ${from}..${to}`);
+  /** The bucket of each business day of the range (the previous period's days have none). */
+  const bucketOfDay = new Map<string, StatisticsBucket>();
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    bucketOfDay.set(day, byLabel.get(bucketLabel(day, from, granularity))!);
+  }
+  const target = (day: string) => {
+    if (day < from) return previous;
+    const found = bucketOfDay.get(day);
+    if (!found) throw new Error(`Statistics: day ${day} outside ${from}..${to}`);
     return found;
   };
 
-  for (const row of figures) {
-    const entry = target(row.bucket);
+  for (const row of days.figures) {
+    const entry = target(row.day);
     if (row.figure === "new_user") {
       entry.newUsersByRole[row.key as UserRole] += row.n;
       entry.newUsers += row.n;
@@ -213,20 +200,21 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
     }
     const [count, sum] = MONEY_FIGURES[row.figure];
     entry[count] += row.n;
-    entry[sum] += num(row.sen);
+    entry[sum] += row.sen;
     const channel = row.figure === "top_up" && entry.topUpsByChannel[row.key as LedgerChannel];
     if (channel) {
       channel.count += row.n;
-      channel.sen += num(row.sen);
+      channel.sen += row.sen;
     }
   }
   // Distinct active users: the union of each bucket's days, and of each period's.
   const activeDays = new Map<StatisticsBucket, ActiveDay[]>();
   const periodDays: Record<"current" | "previous", ActiveDay[]> = { current: [], previous: [] };
+  const { active } = days;
   for (const [day, activeDay] of active.days) {
     periodDays[day < from ? "previous" : "current"].push(activeDay);
     if (day < from) continue;
-    const entry = target(bucketLabel(day, from, granularity));
+    const entry = target(day);
     const days = activeDays.get(entry) ?? [];
     days.push(activeDay);
     activeDays.set(entry, days);
@@ -266,7 +254,7 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
         },
       ]),
     ) as Statistics["topUpsByChannel"],
-    topMerchants: top.map((row) => ({
+    topMerchants: top.rows.map((row) => ({
       businessId: row.business_id,
       businessName: row.name,
       paymentCount: num(row.payments),
