@@ -14,6 +14,7 @@ import { businessDayOf, businessTimeZone } from "../business-day";
 import { closeDays, reopenDayOf, reopenDays } from "./closed-days";
 import type { DbOrTx, Tx } from "./index";
 import { rebuildMerchantDays } from "./merchant-days";
+import { executePrepared } from "./prepared";
 
 /**
  * Rows per day that a wallet's figures spread over (user_id % LEDGER_SHARDS): top-ups to
@@ -72,7 +73,9 @@ export async function rollUpEntry(
       : sql``;
   // A case, not an and, guards get_bit: past the string's end it is an error, and SQL may test
   // either side of an and first.
-  await tx.execute(sql`${counted}
+  await executePrepared(
+    tx,
+    sql`${counted}
     insert into active_user_days (day, shard, users)
     select ${day}::date, ${shard}::int, varbit_with_bit(''::bit varying, ${bit}::int)
     where not exists (
@@ -80,7 +83,8 @@ export async function rollUpEntry(
       where day = ${day}::date and shard = ${shard}::int
         and case when length(users) > ${bit}::int then get_bit(users, ${bit}::int) = 1 end)
     on conflict (day, shard)
-    do update set users = varbit_with_bit(active_user_days.users, ${bit}::int)`);
+    do update set users = varbit_with_bit(active_user_days.users, ${bit}::int)`,
+  );
 }
 
 /**

@@ -20,8 +20,22 @@ export function executePrepared<T extends Record<string, unknown>>(
   query: SQL,
 ): Promise<pg.QueryResult<T>> {
   const compiled = dialect.sqlToQuery(query);
-  const name = `q_${createHash("sha1").update(compiled.sql).digest("base64url")}`;
-  return db._.session.prepareQuery(compiled, undefined, name, false).execute() as Promise<
-    pg.QueryResult<T>
-  >;
+  return db._.session
+    .prepareQuery(compiled, undefined, statementName(compiled.sql), false)
+    .execute() as Promise<pg.QueryResult<T>>;
 }
+
+/**
+ * A drizzle query (select, insert, update, with its result mapping) run as a prepared statement
+ * named after its text, as `executePrepared`. For the statements of a top-up or a payment: each
+ * finds its rows by key, so one plan serves every value, and planning them took longer than
+ * running them (the wallet's lock with the policy 1.4 ms of planning, 0.1 ms of execution).
+ */
+export function runPrepared<R>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R> };
+}): Promise<R> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
+}
+
+const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("base64url")}`;

@@ -22,6 +22,7 @@ import {
   walletTransactions,
 } from "../db/schema";
 import { rollUpEntry, uncountTopUp } from "../db/ledger-rollups";
+import { runPrepared } from "../db/prepared";
 import { conflict, HttpError } from "../errors";
 
 export type LedgerRow = typeof walletTransactions.$inferSelect;
@@ -105,13 +106,15 @@ async function lockWalletUnderPolicy(
     maxBalanceSen: policy.maxBalanceSen,
     dailyPaymentLimitSen: policy.dailyPaymentLimitSen,
   };
-  const [row] = await walletForUpdate(
-    tx
-      .select({ ...walletSelection, limits })
-      .from(wallets)
-      .innerJoinLateral(policy, sql`true`)
-      .$dynamic(),
-    key,
+  const [row] = await runPrepared(
+    walletForUpdate(
+      tx
+        .select({ ...walletSelection, limits })
+        .from(wallets)
+        .innerJoinLateral(policy, sql`true`)
+        .$dynamic(),
+      key,
+    ),
   );
   if (!row) return { limits: await currentPolicy(tx) };
   const { limits: found, ...wallet } = row;
@@ -155,16 +158,18 @@ async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> 
         .where(eq(wallets.userId, wallet.userId))
         .returning({ userId: wallets.userId }),
     );
-  const [row] = await tx
-    .with(balance)
-    .insert(walletTransactions)
-    .values({
-      ...entry,
-      userId: wallet.userId,
-      balanceAfterSen,
-      searchText: `${entry.reference}\u001f${wallet.accountNumber}`.toLowerCase(),
-    })
-    .returning();
+  const [row] = await runPrepared(
+    tx
+      .with(balance)
+      .insert(walletTransactions)
+      .values({
+        ...entry,
+        userId: wallet.userId,
+        balanceAfterSen,
+        searchText: `${entry.reference}\u001f${wallet.accountNumber}`.toLowerCase(),
+      })
+      .returning(),
+  );
   wallet.balanceSen = balanceAfterSen;
   // Statistic's roll-ups: a top-up or a payment makes its user active that day; a top-up counts.
   await rollUpEntry(tx, row!);
@@ -177,18 +182,20 @@ async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> 
  */
 async function dayTotal(tx: Tx, userId: number, type: LedgerType, at: Date): Promise<number> {
   const start = businessDayStartOf(at);
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
-    .from(walletTransactions)
-    .where(
-      and(
-        eq(walletTransactions.userId, userId),
-        eq(walletTransactions.type, type),
-        inArray(walletTransactions.status, ["success", "pending"]),
-        gte(walletTransactions.createdAt, start),
-        lt(walletTransactions.createdAt, sql`${start} + interval '1 day'`),
+  const [row] = await runPrepared(
+    tx
+      .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
+      .from(walletTransactions)
+      .where(
+        and(
+          eq(walletTransactions.userId, userId),
+          eq(walletTransactions.type, type),
+          inArray(walletTransactions.status, ["success", "pending"]),
+          gte(walletTransactions.createdAt, start),
+          lt(walletTransactions.createdAt, sql`${start} + interval '1 day'`),
+        ),
       ),
-    );
+  );
   return Number(row?.total ?? 0);
 }
 
