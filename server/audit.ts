@@ -1,4 +1,5 @@
 import type { DbOrTx } from "./db";
+import { runPrepared } from "./db/prepared";
 import { auditLog } from "./db/schema";
 
 export interface AuditEntry {
@@ -18,13 +19,15 @@ export interface AuditEntry {
  * records, so the change and its entry commit or roll back together.
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    adminId: entry.adminId,
-    action: entry.action,
-    targetTable: entry.targetTable,
-    targetId: String(entry.targetId),
-    remark: entry.remark ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await runPrepared(
+    tx.insert(auditLog).values({
+      adminId: entry.adminId,
+      action: entry.action,
+      targetTable: entry.targetTable,
+      targetId: String(entry.targetId),
+      remark: entry.remark ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    }),
+  );
 }

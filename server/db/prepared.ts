@@ -30,12 +30,29 @@ export function executePrepared<T extends Record<string, unknown>>(
  * named after its text, as `executePrepared`. For the statements of a top-up or a payment: each
  * finds its rows by key, so one plan serves every value, and planning them took longer than
  * running them (the wallet's lock with the policy 1.4 ms of planning, 0.1 ms of execution).
+ *
+ * The query is built once (building the ledger's insert takes 0.12 ms): prepared unnamed, then
+ * named after the text it holds. The name lives in drizzle's node-postgres prepared query
+ * (`queryConfig`, `rawQueryConfig`); a drizzle without them fails here, loudly, not silently
+ * unprepared.
  */
-export function runPrepared<R>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<R> };
-}): Promise<R> {
-  return query.prepare(statementName(query.toSQL().sql)).execute();
+export function runPrepared<R>(query: { prepare(name: string): { execute(): Promise<R> } }) {
+  const prepared = query.prepare("") as unknown as NodePgPrepared<R>;
+  if (!prepared.queryConfig || !prepared.rawQueryConfig) {
+    throw new Error("runPrepared: drizzle's prepared query has no queryConfig to name");
+  }
+  const name = statementName(prepared.getQuery().sql);
+  prepared.queryConfig.name = name;
+  prepared.rawQueryConfig.name = name;
+  return prepared.execute();
+}
+
+/** What runPrepared reads and sets of drizzle's NodePgPreparedQuery. */
+interface NodePgPrepared<R> {
+  getQuery(): { sql: string };
+  queryConfig?: { name?: string };
+  rawQueryConfig?: { name?: string };
+  execute(): Promise<R>;
 }
 
 const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("base64url")}`;

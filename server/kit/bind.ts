@@ -35,6 +35,7 @@ import {
 import { recordAudit } from "../audit";
 import { currentAdmin, type RouteAccess } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
+import { runPrepared } from "../db/prepared";
 import { administrators, type AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
@@ -321,7 +322,7 @@ export function bindModule<M extends ModuleDecl>(
     for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
     // A scoped module reaches only the records inside its scope (a top-up, not any ledger row).
     const byId = eq(binding.table.id, id);
-    const [row] = await query.where(binding.scope ? and(byId, binding.scope) : byId);
+    const [row] = await runPrepared(query.where(binding.scope ? and(byId, binding.scope) : byId));
     return row ? toRecord(module, row) : undefined;
   };
 
