@@ -241,8 +241,9 @@ async function insertUpdateRequests(
 }
 
 let referenceCounter = 0;
+/** newReference's shape (a prefix, the day, 10 characters): here D and a counter. */
 const reference = (prefix: string, at: number) =>
-  `${prefix}${new Date(at).toISOString().slice(0, 10).replaceAll("-", "")}D${String(++referenceCounter).padStart(8, "0")}`;
+  `${prefix}${new Date(at).toISOString().slice(0, 10).replaceAll("-", "")}D${String(++referenceCounter).padStart(9, "0")}`;
 
 /**
  * Seeds the merchants and the ledger, and sets every wallet's balance (and its owner's last

@@ -53,6 +53,14 @@ export function newReference(prefix: string, now = new Date()): string {
   return `${prefix}${day}${random.toUpperCase().padEnd(10, "0")}`;
 }
 
+/** A search term that is a whole reference of `newReference(prefix)` (any case), as stored. */
+export function wholeReference(prefix: string, term: string): string | undefined {
+  const upper = term.toUpperCase();
+  return upper.startsWith(prefix) && /^\d{8}[A-Z0-9]{10}$/.test(upper.slice(prefix.length))
+    ? upper
+    : undefined;
+}
+
 interface Wallet {
   userId: number;
   accountNumber: string;

@@ -7,7 +7,7 @@ import { users, walletTransactions as ledger } from "../db/schema";
 import { searchKey } from "../db/search-key";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
 import type { Tx } from "../db";
-import { reverseTopUp, topUpWallet } from "./ledger";
+import { reverseTopUp, topUpWallet, wholeReference } from "./ledger";
 
 /** A column of the row that reverses this top-up (none until it is reversed). */
 const ofReversal = (column: "reference" | "remark") =>
@@ -65,13 +65,17 @@ export const topUpsModule = bindModule(topUps, {
   searchKey: searchKey(ledger.searchText),
   // References (TU + the day + 10 random characters) and account numbers (W + 9 digits).
   searchTail: 6,
-  // A whole account number: its wallet's rows through the (user_id, created_at) index.
+  // A whole account number: its wallet's rows through the (user_id, created_at) index. A whole
+  // top-up reference: that top-up through the reference's unique index (no other top-up's search
+  // text can hold it; a reversal's, RV + the reference, is not a top-up).
   searchExact: (term) => {
     const number = wholeAccountNumber(term);
-    return number === undefined
-      ? undefined
-      : sql`${ledger.userId} = (select ${users.id} from ${users}
+    if (number !== undefined) {
+      return sql`${ledger.userId} = (select ${users.id} from ${users}
               where ${users.accountNumber} = ${number})`;
+    }
+    const reference = wholeReference("TU", term);
+    return reference === undefined ? undefined : eq(ledger.reference, reference);
   },
   actions: { reverse },
   create: counterTopUp,

@@ -254,6 +254,12 @@ describe("GET /api/top-up-transactions/aggregation $search", () => {
     // A long term is looked up by its tail first (searchTail), but must match as a whole.
     expect(await search(`-${reference.slice(-7)}`)).toEqual([]);
     expect(await search(`${reference}0`)).toEqual([]);
+    // A whole reference goes through the reference's own index: the top-up it names, in any case
+    // (above); one no top-up has finds none, and its reversal's reference (RV + it) is no top-up.
+    expect(await search(`${reference.slice(0, -1)}${reference.endsWith("Q") ? "R" : "Q"}`)).toEqual(
+      [],
+    );
+    expect(await search(`RV${reference}`)).toEqual([]);
   });
 });
 
