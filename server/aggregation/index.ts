@@ -1,5 +1,6 @@
-import { and, Column, count, inArray, is, SQL, sql } from "drizzle-orm";
+import { and, Column, count, is, SQL, sql } from "drizzle-orm";
 import { PgTable, type AnyPgColumn, type PgDatabase, type PgSelect } from "drizzle-orm/pg-core";
+import { runPrepared } from "../db/prepared";
 import { compileFilter } from "./filter";
 import { compilePagination } from "./pagination";
 import { compileSort } from "./sort";
@@ -152,8 +153,8 @@ export interface AggregationSource {
  * Runs one aggregation page: the rows (as drizzle selects them: the table's camelCase keys, or
  * the source's selection) and the total (see countUpToLimit) under the same condition.
  * `baseWhere` (e.g. a scope the route imposes) is ANDed. The page's keys are found first and
- * their rows read after, so a deep page walks an index of keys (index-only) instead of fetching
- * every skipped row. The total: see pageWithTotal.
+ * their rows read after, in a second statement, so a deep page walks an index of keys
+ * (index-only) instead of fetching every skipped row. The total: see pageWithTotal.
  */
 export async function runAggregation<T>(
   db: AnyPgDatabase,
@@ -192,10 +193,18 @@ export async function runAggregation<T>(
   summing?.catch(() => undefined); // handled below, after the page
   const { rows, ...total } = await pageWithTotal(
     query,
-    () =>
-      joined((select ? db.select(select) : db.select()).from(table).$dynamic())
-        .where(inArray(key, pageKeys))
-        .orderBy(...query.orderBy),
+    async () => {
+      const keys = (await pageKeys).map((row) => row.key);
+      if (keys.length === 0) return [];
+      // Read by their keys, the rows' statement is the same for every page of the list: it is
+      // prepared, and planned once (the top-up list's, with its subqueries, took 0.5–0.8 ms to
+      // plan and 0.15 ms to run).
+      return runPrepared(
+        joined((select ? db.select(select) : db.select()).from(table).$dynamic())
+          .where(sql`${key} = any(${sql.param(keys)})`)
+          .orderBy(...query.orderBy),
+      );
+    },
     () =>
       countUpToLimit(
         db,
