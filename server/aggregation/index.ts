@@ -1,6 +1,7 @@
 import { and, Column, count, is, SQL, sql } from "drizzle-orm";
 import { PgTable, type AnyPgColumn, type PgDatabase, type PgSelect } from "drizzle-orm/pg-core";
-import { runPrepared } from "../db/prepared";
+import type { DbOrTx } from "../db";
+import { executePrepared, runPrepared } from "../db/prepared";
 import { compileFilter } from "./filter";
 import { compilePagination } from "./pagination";
 import { compileSort } from "./sort";
@@ -165,6 +166,11 @@ export async function runAggregation<T>(
     baseWhere?: SQL;
     /** Sums over every matching row (not only the page), by key: the list's `totals`. */
     totals?: Record<string, AnyPgColumn | SQL>;
+    /**
+     * A statement that answers the totals of this query more cheaply than summing its rows (one
+     * row, a column per key of `totals`), or undefined for the sum. See ModuleBinding.totalsOf.
+     */
+    totalsOf?: (raw: RawAggregationQuery) => SQL | undefined;
   },
 ): Promise<ListTotal & { rows: T[]; totals?: Record<string, number> }> {
   const { table, joins = [], select } = is(source, PgTable) ? { table: source } : source;
@@ -187,9 +193,12 @@ export async function runAggregation<T>(
     .limit(query.limit)
     .offset(query.offset);
   const totals = options?.totals;
+  const cheaper = totals && options?.totalsOf?.(raw);
   const summing =
     totals &&
-    sumsOf(db, totals, (q) => joined(q, neededBy(where, Object.values(totals))), table, where);
+    (cheaper
+      ? totalsFrom(db, cheaper, Object.keys(totals))
+      : sumsOf(db, totals, (q) => joined(q, neededBy(where, Object.values(totals))), table, where));
   summing?.catch(() => undefined); // handled below, after the page
   const { rows, ...total } = await pageWithTotal(
     query,
@@ -219,6 +228,16 @@ export async function runAggregation<T>(
   );
   const sums = await summing;
   return { ...total, rows: rows as T[], ...(sums ? { totals: sums } : {}) };
+}
+
+/** The totals a module's own statement answers (one row, a column per key), as numbers. */
+async function totalsFrom(
+  db: AnyPgDatabase,
+  statement: SQL,
+  keys: string[],
+): Promise<Record<string, number>> {
+  const { rows } = await executePrepared(db as DbOrTx, statement);
+  return Object.fromEntries(keys.map((key) => [key, Number(rows[0]?.[key] ?? 0)]));
 }
 
 /** The sums of `columns` over every row `where` selects (each 0 when none), as numbers. */

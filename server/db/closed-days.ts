@@ -6,7 +6,7 @@
  * the days after it (`reopenDayOf`) until the next closing.
  *
  * - closed_day_figures: a day's counts and sums, one row per figure and key (new users by role,
- *   top-ups by channel, payments, refunds, paid settlements): `dayFigures` below is their only
+ *   top-ups by channel, payments, refunds, fees, paid settlements): `dayFigures` below is their only
  *   definition, read live for the days not yet closed and copied when a day closes.
  * - closed_days: one row per closed day, every day from the first with any figure: its active
  *   users as one bit string (bit `user_id`, read and OR-ed by the server, see `daysOf`),
@@ -31,13 +31,14 @@ export const CLOSE_GRACE_MS = 3_600_000;
 /** The advisory lock that closing days (exclusive) and reopening one (shared) take. */
 const CLOSE_LOCK = 0x636c6f73; // "clos"
 
-export type DayFigure = "new_user" | "top_up" | "payment" | "refund" | "settlement";
+export type DayFigure = "new_user" | "top_up" | "payment" | "refund" | "fee" | "settlement";
 
 /**
  * Every figure of the business days from `from` (a date, as SQL) to `to` (inclusive,
  * `YYYY-MM-DD`) from the live tables, as rows (day, figure, key, n, sen): new users by role;
- * successful top-ups by channel ('' for none); payments (succeeded, refunded since included) and
- * refunds, from the merchant summary; settlements paid that day, at their net.
+ * successful top-ups by channel ('' for none); payments (succeeded, refunded since included),
+ * refunds and the payments' fees, from the merchant summary; settlements paid that day, at their
+ * net.
  */
 export function dayFigures(from: SQL, to: string): SQL {
   const zone = businessTimeZone();
@@ -54,11 +55,13 @@ export function dayFigures(from: SQL, to: string): SQL {
     union all
     select m.day, f.figure, '', f.n, f.sen
     from (select day, sum(payment_count)::int as payments, sum(gross_sen)::bigint as gross,
-                 sum(refund_count)::int as refunds, sum(refund_sen)::bigint as refunded
+                 sum(refund_count)::int as refunds, sum(refund_sen)::bigint as refunded,
+                 sum(fee_sen)::bigint as fees
           from merchant_days where ${inDays} group by 1) m
-    cross join lateral (values ('payment', m.payments, m.gross), ('refund', m.refunds, m.refunded))
+    cross join lateral (values ('payment', m.payments, m.gross), ('refund', m.refunds, m.refunded),
+                               ('fee', m.payments, m.fees))
       as f(figure, n, sen)
-    where f.n > 0
+    where f.n > 0 or f.sen <> 0
     union all
     select (paid_at at time zone ${zone})::date, 'settlement', '', count(*)::int, sum(net_sen)::bigint
     from settlements where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1`;

@@ -134,9 +134,12 @@ function topMerchants({ from, to, previousFrom }: Periods): SQL {
 
 const num = (value: unknown) => Number(value ?? 0);
 
-/** The series fields a money figure of closed_day_figures adds to: its count and its sen. */
+/**
+ * The series fields a money figure of closed_day_figures adds to: its count and its sen (the
+ * fees are the merchant summary's, not a statistic).
+ */
 const MONEY_FIGURES: Record<
-  Exclude<DayFigure, "new_user">,
+  Exclude<DayFigure, "new_user" | "fee">,
   readonly [(typeof STATISTIC_FIGURES)[number], (typeof STATISTIC_FIGURES)[number]]
 > = {
   top_up: ["topUps", "topUpSen"],
@@ -198,6 +201,7 @@ export async function statisticsOf(db: DbOrTx, query: StatisticsQuery): Promise<
       entry.newUsers += row.n;
       continue;
     }
+    if (row.figure === "fee") continue;
     const [count, sum] = MONEY_FIGURES[row.figure];
     entry[count] += row.n;
     entry[sum] += row.sen;

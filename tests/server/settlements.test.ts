@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { closeDays, reopenDays } from "../../server/db/closed-days";
 import { auditLog, businesses, settlements, walletTransactions } from "../../server/db/schema";
 import { payFromWallet, refundPayment } from "../../server/services/ledger";
 import { feeOfPayment } from "../../src/shared/money";
@@ -153,6 +154,59 @@ describe("GET /api/merchant-transaction-summary/aggregation", () => {
     }
     expect(body.totals?.paymentCount).toBe(sum);
     expect(sum).toBeGreaterThan(100); // the demo campus's month of payments
+  });
+
+  it("totals a filter on days alone from the closed days as the rows sum, closed or open", async () => {
+    const totalsOf = async (filter: Record<string, unknown> | undefined) => {
+      const params = filter === undefined ? {} : { filter };
+      const response = await call(
+        suite.app,
+        finance,
+        "GET",
+        `/api/merchant-transaction-summary/aggregation?${query(params)}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ListBody<unknown>>().totals;
+    };
+    const summed = async (where: ReturnType<typeof sql>) => {
+      const [row] = (
+        await suite.db.execute<Record<string, string>>(sql`
+          select coalesce(sum(payment_count), 0) as "paymentCount",
+                 coalesce(sum(gross_sen), 0) as "grossSen",
+                 coalesce(sum(refund_count), 0) as "refundCount",
+                 coalesce(sum(refund_sen), 0) as "refundSen",
+                 coalesce(sum(fee_sen), 0) as "feeSen",
+                 coalesce(sum(gross_sen - refund_sen - fee_sen), 0) as "netSen"
+          from merchant_days where ${where}`)
+      ).rows;
+      return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)]));
+    };
+    const ranges: Array<[Record<string, unknown> | undefined, ReturnType<typeof sql>]> = [
+      [undefined, sql`true`],
+      [
+        { day: { $gte: daysAgo(30), $lte: daysAgo(1) } },
+        sql`day between ${daysAgo(30)} and ${daysAgo(1)}`,
+      ],
+      [{ day: { $gte: daysAgo(3) } }, sql`day >= ${daysAgo(3)}`],
+      [{ day: { $lt: daysAgo(10) } }, sql`day < ${daysAgo(10)}`],
+      [{ day: { $gt: daysAgo(12), $lte: daysAgo(0) } }, sql`day > ${daysAgo(12)}`],
+      [{ day: daysAgo(2) }, sql`day = ${daysAgo(2)}`],
+      [{ day: { $in: [daysAgo(5), daysAgo(0)] } }, sql`day in (${daysAgo(5)}, ${daysAgo(0)})`],
+    ];
+    const shop = await insertBusiness(suite.db, { feeRateBp: 175 });
+    const payer = await insertWalletUser(suite.db, 100_000);
+    await pay(payer.id, shop.id, 1_230, atDaysAgo(2));
+    await pay(payer.id, shop.id, 990, new Date());
+    for (const phase of ["closed", "open"]) {
+      if (phase === "closed") await closeDays(suite.db);
+      else await reopenDays(suite.db);
+      for (const [filter, where] of ranges) {
+        const totals = await totalsOf(filter);
+        expect(totals, `${phase} ${JSON.stringify(filter)}`).toEqual(await summed(where));
+      }
+    }
+    expect((await totalsOf(ranges[1]![0]))?.paymentCount).toBeGreaterThan(100);
+    await closeDays(suite.db);
   });
 
   it("offers businesses by name for its filter, and names a chosen one by id", async () => {
