@@ -221,6 +221,7 @@ export async function daysOf(
   from: string,
   to: string,
   { figures: withFigures = true }: { figures?: boolean } = {},
+  attempt = 0,
 ): Promise<Days> {
   const liveFigures = withFigures
     ? sql`
@@ -266,6 +267,11 @@ export async function daysOf(
       const day = { bits, count: countBits(bits), figures: row.figures };
       keep(cache.days, row.version, day, CACHED_DAYS);
     }
+    // A day reopened between the two statements (a reversal of one of its top-ups): list again,
+    // so that it is read live rather than left out.
+    if (read.rows.length < missing.length && attempt < 3) {
+      return daysOf(db, from, to, { figures: withFigures }, attempt + 1);
+    }
   }
   const days = new Map<string, ActiveDay>();
   const figures: DayFigureRow[] = [];
@@ -275,7 +281,7 @@ export async function daysOf(
       figures.push(...row.figures);
     } else if (row.version !== null) {
       const kept = cache.days.get(row.version);
-      // Reopened (and deleted) between the two statements: a rare race, the next read has it.
+      // Reopened again and again while this request listed it (see above): left out this once.
       if (!kept) continue;
       if (kept.count > 0) days.set(row.day!, { bits: kept.bits, version: row.version });
       figures.push(...kept.figures);
