@@ -9,11 +9,31 @@ import type { DbOrTx } from "./index";
 const dialect = new PgDialect();
 
 /**
+ * How many statement texts this process prepares; past it, a new text runs unnamed (planned every
+ * time, as before). Every connection keeps each statement it prepared, plan included, until it
+ * closes, and some texts come from a client's choice (a list's sort): without a bound, sorting a
+ * list every which way would grow each connection's memory without end. The server's own texts
+ * are about a hundred.
+ */
+export const MAX_PREPARED_TEXTS = 256;
+const preparedNames = new Set<string>();
+
+/** The name a text is prepared under, or undefined once MAX_PREPARED_TEXTS others have one. */
+function nameOf(text: string): string | undefined {
+  const name = `q_${createHash("sha1").update(text).digest("base64url")}`;
+  if (preparedNames.has(name)) return name;
+  if (preparedNames.size >= MAX_PREPARED_TEXTS) return undefined;
+  preparedNames.add(name);
+  return name;
+}
+
+/**
  * `db.execute(query)` as a prepared statement named after its text: each connection parses it once
  * and PostgreSQL keeps its generic plan once that costs no more than planning afresh, instead of
  * parsing and planning it on every call (the statistics' and the dashboard's statements took longer
  * to plan than to run). For statements that run often and whose texts come from a small set (their
- * values are parameters): a connection keeps every statement it prepared until it closes.
+ * values are parameters): a connection keeps every statement it prepared until it closes, and
+ * past MAX_PREPARED_TEXTS texts a new one runs unnamed.
  */
 export function executePrepared<T extends Record<string, unknown>>(
   db: DbOrTx,
@@ -21,7 +41,7 @@ export function executePrepared<T extends Record<string, unknown>>(
 ): Promise<pg.QueryResult<T>> {
   const compiled = dialect.sqlToQuery(query);
   return db._.session
-    .prepareQuery(compiled, undefined, statementName(compiled.sql), false)
+    .prepareQuery(compiled, undefined, nameOf(compiled.sql), false)
     .execute() as Promise<pg.QueryResult<T>>;
 }
 
@@ -41,7 +61,7 @@ export function runPrepared<R>(query: { prepare(name: string): { execute(): Prom
   if (!prepared.queryConfig || !prepared.rawQueryConfig) {
     throw new Error("runPrepared: drizzle's prepared query has no queryConfig to name");
   }
-  const name = statementName(prepared.getQuery().sql);
+  const name = nameOf(prepared.getQuery().sql);
   prepared.queryConfig.name = name;
   prepared.rawQueryConfig.name = name;
   return prepared.execute();
@@ -54,5 +74,3 @@ interface NodePgPrepared<R> {
   rawQueryConfig?: { name?: string };
   execute(): Promise<R>;
 }
-
-const statementName = (text: string) => `q_${createHash("sha1").update(text).digest("base64url")}`;

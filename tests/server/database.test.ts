@@ -6,7 +6,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { MIGRATIONS_FOLDER, openDatabase } from "../../server/db";
+import { drizzle } from "drizzle-orm/node-postgres";
+
+import { MIGRATIONS_FOLDER, openDatabase, type DbOrTx } from "../../server/db";
+import { executePrepared, MAX_PREPARED_TEXTS } from "../../server/db/prepared";
 import {
   administrators,
   agents,
@@ -327,5 +330,30 @@ describe.skipIf(POSTGRES_URL !== undefined)("the DATA_DIR lock (embedded store)"
     // The refused attempt must not have disturbed the open store.
     const [row] = await testDb.database.db.select({ n: count() }).from(administrators);
     expect(row?.n).toBeGreaterThan(0);
+  });
+});
+
+describe("prepared statements", () => {
+  it("prepares at most MAX_PREPARED_TEXTS texts a process, and runs any further one unnamed", async () => {
+    // One connection, so that every statement lands on it (the embedded store has one anyway).
+    const client = await testDb.database.pool.connect();
+    try {
+      const db = drizzle({ client }) as unknown as DbOrTx;
+      // Texts a client could choose (as a list's sort): each differs, so each would be prepared.
+      for (let i = 0; i < MAX_PREPARED_TEXTS + 20; i++) {
+        const { rows } = await executePrepared<{ n: number }>(
+          db,
+          sql`select ${sql.raw(String(i))}::int + ${1}::int as n`,
+        );
+        expect(rows[0]!.n).toBe(i + 1);
+      }
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_prepared_statements where name like 'q\\_%'",
+      );
+      expect(rows[0]!.n).toBeGreaterThan(0);
+      expect(rows[0]!.n).toBeLessThanOrEqual(MAX_PREPARED_TEXTS);
+    } finally {
+      client.release();
+    }
   });
 });
