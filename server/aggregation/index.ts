@@ -104,16 +104,17 @@ export async function countUpToLimit(db: AnyPgDatabase, matching: PgSelect): Pro
  */
 export async function pageWithTotal<R>(
   query: Pick<CompiledAggregation, "searched" | "offset" | "limit">,
-  readPage: () => Promise<R[]>,
+  /** The page's rows, and how many the filter matched (its keys: a row may go before it is read). */
+  readPage: () => Promise<{ rows: R[]; matched: number }>,
   countAll: () => Promise<ListTotal>,
 ): Promise<ListTotal & { rows: R[] }> {
   const counting = query.searched ? undefined : countAll();
   // Handled now, so that a page that fails first does not leave the count's failure unhandled.
   counting?.catch(() => undefined);
-  const rows = await readPage();
-  const lastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  const { rows, matched } = await readPage();
+  const lastPage = matched < query.limit && (matched > 0 || query.offset === 0);
   const total: ListTotal = lastPage
-    ? { totalCount: query.offset + rows.length, totalCountExact: true }
+    ? { totalCount: query.offset + matched, totalCountExact: true }
     : await (counting ?? countAll());
   await counting; // settled before answering, needed or not
   return { ...total, rows };
@@ -204,15 +205,16 @@ export async function runAggregation<T>(
     query,
     async () => {
       const keys = (await pageKeys).map((row) => row.key);
-      if (keys.length === 0) return [];
+      if (keys.length === 0) return { rows: [], matched: 0 };
       // Read by their keys, the rows' statement is the same for every page of the list: it is
       // prepared, and planned once (the top-up list's, with its subqueries, took 0.5–0.8 ms to
       // plan and 0.15 ms to run).
-      return runPrepared(
+      const rows = await runPrepared(
         joined((select ? db.select(select) : db.select()).from(table).$dynamic())
           .where(sql`${key} = any(${sql.param(keys)})`)
           .orderBy(...query.orderBy),
       );
+      return { rows, matched: keys.length };
     },
     () =>
       countUpToLimit(
