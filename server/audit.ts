@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
+
 import type { DbOrTx } from "./db";
-import { runPrepared } from "./db/prepared";
+import { preparedQuery } from "./db/prepared";
 import { auditLog } from "./db/schema";
 
 export interface AuditEntry {
@@ -19,15 +21,29 @@ export interface AuditEntry {
  * records, so the change and its entry commit or roll back together.
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await runPrepared(
-    tx.insert(auditLog).values({
-      adminId: entry.adminId,
-      action: entry.action,
-      targetTable: entry.targetTable,
-      targetId: String(entry.targetId),
-      remark: entry.remark ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    }),
-  );
+  await insertEntry(tx, {
+    adminId: entry.adminId,
+    action: entry.action,
+    targetTable: entry.targetTable,
+    targetId: String(entry.targetId),
+    remark: entry.remark ?? null,
+    before: json(entry.before),
+    after: json(entry.after),
+  });
 }
+
+/** A snapshot as the jsonb placeholder takes it (none: SQL null, not JSON's null). */
+const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+
+const insertEntry = preparedQuery((db) => {
+  const value = (name: string) => sql.placeholder(name);
+  return db.insert(auditLog).values({
+    adminId: sql`${value("adminId")}::int`,
+    action: sql`${value("action")}::text`,
+    targetTable: sql`${value("targetTable")}::text`,
+    targetId: sql`${value("targetId")}::text`,
+    remark: sql`${value("remark")}::text`,
+    before: sql`${value("before")}::jsonb`,
+    after: sql`${value("after")}::jsonb`,
+  });
+});

@@ -18,10 +18,6 @@ export const businessTimeZone = () => zone;
 /** The instant a business day `YYYY-MM-DD` starts, as SQL (`timestamptz`). */
 export const businessDayStart = (day: string): SQL => sql`(${day}::timestamp at time zone ${zone})`;
 
-/** The instant the business day holding `at` started, as SQL (`timestamptz`). */
-export const businessDayStartOf = (at: Date): SQL =>
-  sql`(date_trunc('day', ${at.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone})`;
-
 const DAY_MS = 86_400_000;
 
 /** The calendar day `days` after `day` (both `YYYY-MM-DD`; negative goes back). */

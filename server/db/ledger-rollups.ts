@@ -14,7 +14,6 @@ import { businessDayOf, businessTimeZone } from "../business-day";
 import { closeDays, reopenDayOf, reopenDays } from "./closed-days";
 import type { DbOrTx, Tx } from "./index";
 import { rebuildMerchantDays } from "./merchant-days";
-import { executePrepared } from "./prepared";
 
 /**
  * Rows per day that a wallet's figures spread over (user_id % LEDGER_SHARDS): top-ups to
@@ -29,15 +28,21 @@ export const activeRows = (alias: string) => {
   return sql`(${t}.type in ('top_up', 'payment') and ${t}.status in ('success', 'reversed'))`;
 };
 
-/** The top_up_days upsert that adds a successful top-up to its day (sign −1 takes it away). */
-function topUpCount(
-  topUp: { userId: number; channel: string | null; amountSen: number; at: Date },
-  sign: 1 | -1,
-): SQL {
+/**
+ * The top_up_days upsert that adds a successful top-up to its day (a count of −1 takes it away);
+ * its values are given or placeholders.
+ */
+function topUpCount(topUp: {
+  day: unknown;
+  channel: unknown;
+  shard: unknown;
+  count: unknown;
+  sen: unknown;
+}): SQL {
   return sql`
     insert into top_up_days (day, channel, shard, top_ups, top_up_sen)
-    values (${businessDayOf(topUp.at)}::date, ${topUp.channel ?? ""}, ${topUp.userId % LEDGER_SHARDS}::int,
-            ${sign}::int, ${sign * topUp.amountSen}::bigint)
+    values (${topUp.day}::date, ${topUp.channel}::text, ${topUp.shard}::int, ${topUp.count}::int,
+            ${topUp.sen}::bigint)
     on conflict (day, channel, shard) do update
     set top_ups = top_up_days.top_ups + excluded.top_ups,
         top_up_sen = top_up_days.top_up_sen + excluded.top_up_sen`;
@@ -48,34 +53,38 @@ export async function uncountTopUp(
   tx: Tx,
   topUp: { userId: number; channel: string | null; amountSen: number; at: Date },
 ): Promise<void> {
-  await tx.execute(topUpCount(topUp, -1));
+  await tx.execute(
+    topUpCount({
+      day: businessDayOf(topUp.at),
+      channel: topUp.channel ?? "",
+      shard: topUp.userId % LEDGER_SHARDS,
+      count: -1,
+      sen: -topUp.amountSen,
+    }),
+  );
   await reopenDayOf(tx, topUp.at);
 }
 
 /**
- * Rolls a new ledger row up, in one statement: a top-up or a payment marks its user active on its
- * business day, and a top-up counts. A row dated on a day already over (a seed writing the past)
- * first reopens that day (closed-days.ts). Only the user's first row of the day writes the day's bit
- * string: when the bit is already set the insert selects nothing, so it takes no row lock.
+ * What a new ledger row adds to the roll-ups: a top-up counts and makes its user active on its
+ * business day, a payment makes its user active, any other row adds nothing.
  */
-export async function rollUpEntry(
-  tx: Tx,
-  row: { type: string; userId: number; channel: string | null; amountSen: number; createdAt: Date },
-): Promise<void> {
-  await reopenDayOf(tx, row.createdAt);
-  if (row.type !== "top_up" && row.type !== "payment") return;
-  const day = businessDayOf(row.createdAt);
-  const shard = row.userId % LEDGER_SHARDS;
-  const bit = Math.floor(row.userId / LEDGER_SHARDS);
-  const counted =
-    row.type === "top_up"
-      ? sql`with counted as (${topUpCount({ ...row, at: row.createdAt }, 1)}) `
-      : sql``;
-  // A case, not an and, guards get_bit: past the string's end it is an error, and SQL may test
-  // either side of an and first.
-  await executePrepared(
-    tx,
-    sql`${counted}
+export const rollUpKinds = ["top_up", "payment", "none"] as const;
+export type RollUpKind = (typeof rollUpKinds)[number];
+
+const rolled = (name: string) => sql.placeholder(`rollUp.${name}`);
+
+/**
+ * The CTEs that roll a new ledger row up, for the statement that inserts it (ledger.ts, append):
+ * their values are the placeholders that `rollUpOf` gives. Only the user's first row of the day
+ * writes the day's bit string: when the bit is already set the insert selects nothing, so it takes
+ * no row lock. A case, not an and, guards get_bit: past the string's end it is an error, and SQL
+ * may test either side of an and first.
+ */
+export function rollUpCtes(db: DbOrTx, kind: RollUpKind) {
+  if (kind === "none") return [];
+  const [day, shard, bit] = [rolled("day"), rolled("shard"), rolled("bit")];
+  const active = db.$with("active_user", { done: sql<number>`1` }).as(sql`
     insert into active_user_days (day, shard, users)
     select ${day}::date, ${shard}::int, varbit_with_bit(''::bit varying, ${bit}::int)
     where not exists (
@@ -83,8 +92,35 @@ export async function rollUpEntry(
       where day = ${day}::date and shard = ${shard}::int
         and case when length(users) > ${bit}::int then get_bit(users, ${bit}::int) = 1 end)
     on conflict (day, shard)
-    do update set users = varbit_with_bit(active_user_days.users, ${bit}::int)`,
-  );
+    do update set users = varbit_with_bit(active_user_days.users, ${bit}::int)`);
+  if (kind === "payment") return [active];
+  const counted = db
+    .$with("counted_top_up", { done: sql<number>`1` })
+    .as(topUpCount({ day, shard, channel: rolled("channel"), count: 1, sen: rolled("sen") }));
+  return [active, counted];
+}
+
+/** The kind of a new ledger row's roll-up, and the values of its CTEs' placeholders. */
+export function rollUpOf(row: {
+  type: string;
+  userId: number;
+  channel?: string | null;
+  amountSen: number;
+  createdAt: Date;
+}): { kind: RollUpKind; values: Record<string, unknown> } {
+  if (row.type !== "top_up" && row.type !== "payment") return { kind: "none", values: {} };
+  return {
+    kind: row.type,
+    values: {
+      "rollUp.day": businessDayOf(row.createdAt),
+      "rollUp.shard": row.userId % LEDGER_SHARDS,
+      "rollUp.bit": Math.floor(row.userId / LEDGER_SHARDS),
+      ...(row.type === "top_up" && {
+        "rollUp.channel": row.channel ?? "",
+        "rollUp.sen": row.amountSen,
+      }),
+    },
+  };
 }
 
 /**

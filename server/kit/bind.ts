@@ -35,7 +35,7 @@ import {
 import { recordAudit } from "../audit";
 import { currentAdmin, type RouteAccess } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
-import { runPrepared } from "../db/prepared";
+import { preparedQuery } from "../db/prepared";
 import { administrators, type AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
@@ -323,12 +323,15 @@ export function bindModule<M extends ModuleDecl>(
     ? Object.fromEntries(module.totals.map((key) => [key, columns[key]!]))
     : undefined;
 
-  const read = async (db: DbOrTx, id: number) => {
+  const readStatement = preparedQuery((db) => {
     let query = db.select(selection).from(binding.table).$dynamic();
     for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
     // A scoped module reaches only the records inside its scope (a top-up, not any ledger row).
-    const byId = eq(binding.table.id, id);
-    const [row] = await runPrepared(query.where(binding.scope ? and(byId, binding.scope) : byId));
+    const byId = eq(binding.table.id, sql.placeholder("id"));
+    return query.where(binding.scope ? and(byId, binding.scope) : byId);
+  });
+  const read = async (db: DbOrTx, id: number) => {
+    const [row] = await readStatement(db, { id });
     return row ? toRecord(module, row) : undefined;
   };
 

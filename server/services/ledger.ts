@@ -11,7 +11,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 
 import type { LedgerChannel, LedgerType } from "../../src/shared/domain";
 import { feeOfPayment } from "../../src/shared/money";
-import { businessDayOf, businessDayStartOf } from "../business-day";
+import { businessDayOf, businessTimeZone } from "../business-day";
 import type { DbOrTx, Tx } from "../db";
 import {
   businesses,
@@ -21,8 +21,15 @@ import {
   wallets,
   walletTransactions,
 } from "../db/schema";
-import { rollUpEntry, uncountTopUp } from "../db/ledger-rollups";
-import { runPrepared } from "../db/prepared";
+import { reopenDayOf } from "../db/closed-days";
+import {
+  rollUpCtes,
+  rollUpKinds,
+  rollUpOf,
+  uncountTopUp,
+  type RollUpKind,
+} from "../db/ledger-rollups";
+import { preparedQuery } from "../db/prepared";
 import { conflict, HttpError } from "../errors";
 
 export type LedgerRow = typeof walletTransactions.$inferSelect;
@@ -69,6 +76,7 @@ interface Wallet {
 }
 
 type WalletKey = { userId: number } | { accountNumber: string };
+type KeyKind = "userId" | "accountNumber";
 
 const walletSelection = {
   userId: wallets.userId,
@@ -77,31 +85,43 @@ const walletSelection = {
   status: wallets.status,
 };
 
-/** A user's wallet (found by user id or account number), locked for the rest of the transaction. */
-function walletForUpdate<Q extends PgSelect>(query: Q, key: WalletKey): Q {
+/** A statement prepared for each kind of wallet key, run with the key's value as `key`. */
+function perKey<R>(
+  build: (
+    db: DbOrTx,
+    by: KeyKind,
+  ) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } },
+) {
+  const statements = {
+    userId: preparedQuery((db) => build(db, "userId")),
+    accountNumber: preparedQuery((db) => build(db, "accountNumber")),
+  };
+  return (db: DbOrTx, key: WalletKey) =>
+    "userId" in key
+      ? statements.userId(db, { key: key.userId })
+      : statements.accountNumber(db, { key: key.accountNumber });
+}
+
+/** The wallet of the user whose id or account number is `key`, locked for the transaction. */
+function walletForUpdate<Q extends PgSelect>(query: Q, by: KeyKind): Q {
+  const key = sql.placeholder("key");
   return (query.innerJoin(users, eq(users.id, wallets.userId)) as unknown as Q)
-    .where(
-      "userId" in key ? eq(wallets.userId, key.userId) : eq(users.accountNumber, key.accountNumber),
-    )
+    .where(by === "userId" ? eq(wallets.userId, key) : eq(users.accountNumber, key))
     .for("update", { of: wallets });
 }
 
+const lockStatement = perKey((db, by) =>
+  walletForUpdate(db.select(walletSelection).from(wallets).$dynamic(), by),
+);
+
 /** Locks a user's wallet for the rest of the transaction (undefined: no wallet has the key). */
 async function lockWallet(tx: Tx, key: WalletKey) {
-  const [wallet] = await walletForUpdate(tx.select(walletSelection).from(wallets).$dynamic(), key);
+  const [wallet] = await lockStatement(tx, key);
   return wallet as Wallet | undefined;
 }
 
-/**
- * Locks a user's wallet, reading the policy in force in the same statement (one round trip less
- * on every top-up and payment). The policy is read as of the statement's start, before any wait
- * for the lock, as when it was read first on its own. Without the wallet, the policy alone.
- */
-async function lockWalletUnderPolicy(
-  tx: Tx,
-  key: WalletKey,
-): Promise<{ limits: Limits; wallet?: Wallet }> {
-  const policy = tx
+const lockUnderPolicyStatement = perKey((db, by) => {
+  const policy = db
     .select()
     .from(walletPolicies)
     .orderBy(desc(walletPolicies.id))
@@ -114,16 +134,26 @@ async function lockWalletUnderPolicy(
     maxBalanceSen: policy.maxBalanceSen,
     dailyPaymentLimitSen: policy.dailyPaymentLimitSen,
   };
-  const [row] = await runPrepared(
-    walletForUpdate(
-      tx
-        .select({ ...walletSelection, limits })
-        .from(wallets)
-        .innerJoinLateral(policy, sql`true`)
-        .$dynamic(),
-      key,
-    ),
+  return walletForUpdate(
+    db
+      .select({ ...walletSelection, limits })
+      .from(wallets)
+      .innerJoinLateral(policy, sql`true`)
+      .$dynamic(),
+    by,
   );
+});
+
+/**
+ * Locks a user's wallet, reading the policy in force in the same statement (one round trip less
+ * on every top-up and payment). The policy is read as of the statement's start, before any wait
+ * for the lock, as when it was read first on its own. Without the wallet, the policy alone.
+ */
+async function lockWalletUnderPolicy(
+  tx: Tx,
+  key: WalletKey,
+): Promise<{ limits: Limits; wallet?: Wallet }> {
+  const [row] = await lockUnderPolicyStatement(tx, key);
   if (!row) return { limits: await currentPolicy(tx) };
   const { limits: found, ...wallet } = row;
   return { limits: found, wallet: wallet as Wallet };
@@ -143,10 +173,61 @@ interface Entry {
   createdAt?: Date;
 }
 
+/** The columns of a ledger row that an entry may leave out (null when it does). */
+const optionalColumns = [
+  "channel",
+  "businessId",
+  "agentUserId",
+  "reversesId",
+  "remark",
+  "adminId",
+  "feeSen",
+] as const;
+
 /**
- * Appends one row to a locked wallet's ledger and sets its balance to the row's balance after, in
- * one statement (the balance's update a CTE of the row's insert). A balance that would go below
- * zero is refused (409 INSUFFICIENT_BALANCE).
+ * The statement that appends a row to a locked wallet's ledger: the wallet's balance set to the
+ * row's balance after, and the row rolled up (rollUpCtes), as CTEs of the row's insert.
+ */
+const appendStatements = Object.fromEntries(
+  rollUpKinds.map((kind) => [
+    kind,
+    preparedQuery((db) => {
+      const value = (name: string) => sql.placeholder(name);
+      const balance = db.$with("balance").as(
+        db
+          .update(wallets)
+          .set({ balanceSen: sql`${value("balanceAfterSen")}::bigint` })
+          .where(eq(wallets.userId, value("userId")))
+          .returning({ userId: wallets.userId }),
+      );
+      return db
+        .with(balance, ...rollUpCtes(db, kind))
+        .insert(walletTransactions)
+        .values({
+          type: sql`${value("type")}::text`,
+          amountSen: sql`${value("amountSen")}::bigint`,
+          userId: sql`${value("userId")}::int`,
+          balanceAfterSen: sql`${value("balanceAfterSen")}::bigint`,
+          reference: sql`${value("reference")}::text`,
+          searchText: sql`${value("searchText")}::text`,
+          createdAt: sql`${value("createdAt")}::timestamptz`,
+          channel: sql`${value("channel")}::text`,
+          businessId: sql`${value("businessId")}::int`,
+          agentUserId: sql`${value("agentUserId")}::int`,
+          reversesId: sql`${value("reversesId")}::int`,
+          remark: sql`${value("remark")}::text`,
+          adminId: sql`${value("adminId")}::int`,
+          feeSen: sql`${value("feeSen")}::bigint`,
+        })
+        .returning();
+    }),
+  ]),
+) as Record<RollUpKind, (db: DbOrTx, values: Record<string, unknown>) => Promise<LedgerRow[]>>;
+
+/**
+ * Appends one row to a locked wallet's ledger, sets its balance to the row's balance after and
+ * rolls the row up for Statistic, in one statement. A balance that would go below zero is refused
+ * (409 INSUFFICIENT_BALANCE).
  */
 async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> {
   const balanceAfterSen = wallet.balanceSen + entry.amountSen;
@@ -157,30 +238,22 @@ async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> 
       { balanceSen: wallet.balanceSen },
     );
   }
-  const balance = tx
-    .$with("balance")
-    .as(
-      tx
-        .update(wallets)
-        .set({ balanceSen: balanceAfterSen })
-        .where(eq(wallets.userId, wallet.userId))
-        .returning({ userId: wallets.userId }),
-    );
-  const [row] = await runPrepared(
-    tx
-      .with(balance)
-      .insert(walletTransactions)
-      .values({
-        ...entry,
-        userId: wallet.userId,
-        balanceAfterSen,
-        searchText: `${entry.reference}\u001f${wallet.accountNumber}`.toLowerCase(),
-      })
-      .returning(),
-  );
+  const createdAt = entry.createdAt ?? new Date();
+  const rollUp = rollUpOf({ ...entry, userId: wallet.userId, createdAt });
+  // A row dated on a day already over (a seed writing the past) reopens that day first.
+  await reopenDayOf(tx, createdAt);
+  const [row] = await appendStatements[rollUp.kind](tx, {
+    ...Object.fromEntries(optionalColumns.map((column) => [column, entry[column] ?? null])),
+    ...rollUp.values,
+    type: entry.type,
+    amountSen: entry.amountSen,
+    userId: wallet.userId,
+    balanceAfterSen,
+    reference: entry.reference,
+    searchText: `${entry.reference}\u001f${wallet.accountNumber}`.toLowerCase(),
+    createdAt,
+  });
   wallet.balanceSen = balanceAfterSen;
-  // Statistic's roll-ups: a top-up or a payment makes its user active that day; a top-up counts.
-  await rollUpEntry(tx, row!);
   return row!;
 }
 
@@ -189,23 +262,30 @@ async function append(tx: Tx, wallet: Wallet, entry: Entry): Promise<LedgerRow> 
  * (successful or still pending) on the business day of `at`: days in BUSINESS_TIMEZONE.
  */
 async function dayTotal(tx: Tx, userId: number, type: LedgerType, at: Date): Promise<number> {
-  const start = businessDayStartOf(at);
-  const [row] = await runPrepared(
-    tx
-      .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
-      .from(walletTransactions)
-      .where(
-        and(
-          eq(walletTransactions.userId, userId),
-          eq(walletTransactions.type, type),
-          inArray(walletTransactions.status, ["success", "pending"]),
-          gte(walletTransactions.createdAt, start),
-          lt(walletTransactions.createdAt, sql`${start} + interval '1 day'`),
-        ),
-      ),
-  );
+  const [row] = await dayTotalStatement(tx, {
+    userId,
+    type,
+    day: businessDayOf(at),
+    zone: businessTimeZone(),
+  });
   return Number(row?.total ?? 0);
 }
+
+const dayTotalStatement = preparedQuery((db) => {
+  const start = sql`(${sql.placeholder("day")}::timestamp at time zone ${sql.placeholder("zone")}::text)`;
+  return db
+    .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userId, sql.placeholder("userId")),
+        eq(walletTransactions.type, sql`${sql.placeholder("type")}::text`),
+        inArray(walletTransactions.status, ["success", "pending"]),
+        gte(walletTransactions.createdAt, start),
+        lt(walletTransactions.createdAt, sql`${start} + interval '1 day'`),
+      ),
+    );
+});
 
 export interface TopUp {
   amountSen: number;
