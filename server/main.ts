@@ -13,6 +13,7 @@ import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { seedDatabase } from "./db/seed";
 import { closeDaysJob } from "./db/closed-days";
+import { embeddedVacuumJob } from "./jobs/embedded-vacuum";
 import { housekeepingJob } from "./jobs/housekeeping";
 import { startJobQueue } from "./jobs/queue";
 import { startScheduledJobs } from "./jobs/scheduler";
@@ -86,7 +87,11 @@ async function main() {
     const instance = `${hostname()}/${process.pid}/${randomBytes(3).toString("hex")}`;
     jobs = startScheduledJobs(
       database.db,
-      [housekeepingJob(config.housekeepingIntervalSeconds), closeDaysJob()],
+      [
+        housekeepingJob(config.housekeepingIntervalSeconds),
+        closeDaysJob(),
+        ...(database.kind === "embedded" ? [embeddedVacuumJob()] : []),
+      ],
       instance,
       app.log,
     );

@@ -1,8 +1,7 @@
 /**
- * The dashboard's queues and its money trend (server/routes/dashboard.ts): each queue's
- * condition, keyed as in src/shared/dashboard-queues.ts, counted in one statement; the last 14
- * business days' top-ups and payments, closed days compacted and today live
- * (server/db/closed-days.ts).
+ * The dashboard's figures (server/routes/dashboard.ts), in one statement: each queue's condition,
+ * keyed as in src/shared/dashboard-queues.ts, counted; the last 14 business days' top-ups and
+ * payments, closed days compacted and today live (server/db/closed-days.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
 
@@ -51,14 +50,19 @@ const countsOf = (table: SQL, conditions: Record<string, SQL | true>) => sql`(
   )}) from ${table})`;
 
 /**
- * The dashboard's counts that `admin` may see, in one statement: administrators by status, users
- * by approval status (kept by triggers on users, migration 0020), the pending queues, businesses
- * by status.
+ * The dashboard's figures that `admin` may see, in one statement (one round trip: on the embedded
+ * store, where statements queue for its one connection, each costs): administrators by status,
+ * users by approval status (kept by triggers on users, migration 0020), the pending queues,
+ * businesses by status, and the money trend (`money`: which of its figures, if any).
  */
-export async function dashboardCounts(
+export async function dashboardFigures(
   db: Db,
   admin: Parameters<typeof holdsPermission>[0],
-): Promise<Pick<DashboardSummary, "administrators" | "users" | "pending" | "businesses">> {
+  money: { topUps: boolean; payments: boolean },
+  now: Date = new Date(),
+): Promise<
+  Pick<DashboardSummary, "administrators" | "users" | "pending" | "businesses" | "trend">
+> {
   const blocks: Array<[string, SQL]> = [];
   if (holdsPermission(admin, PERMISSION.admin)) {
     const { status } = administrators;
@@ -108,6 +112,17 @@ export async function dashboardCounts(
       }),
     ]);
   }
+  const trend = money.topUps || money.payments ? trendDays(now) : undefined;
+  if (trend) {
+    blocks.push([
+      "trend",
+      sql`(select coalesce(json_agg(t), '[]'::json) from (
+        select day::text as day, figure, sum(n)::int as n, coalesce(sum(sen), 0)::bigint as sen
+        from (${figuresOfDays(trend.first, trend.today)}) f
+        where figure in ('top_up', 'payment')
+        group by 1, 2) t)`,
+    ]);
+  }
   if (blocks.length === 0) return {};
   const { rows } = await executePrepared<Record<string, unknown>>(
     db,
@@ -116,12 +131,16 @@ export async function dashboardCounts(
       sql`, `,
     )}`,
   );
-  return rows[0] ?? {};
+  const { trend: trendRows, ...counts } = rows[0] ?? {};
+  return {
+    ...counts,
+    ...(trend && { trend: trend.fill(trendRows as TrendRow[], money) }),
+  };
 }
 
-export const TREND_DAYS = 14;
+const TREND_DAYS = 14;
 
-export interface TrendDay {
+interface TrendDay {
   day: string;
   topUps?: number;
   topUpSen?: number;
@@ -129,45 +148,42 @@ export interface TrendDay {
   paymentSen?: number;
 }
 
+interface TrendRow {
+  day: string;
+  figure: DayFigure;
+  n: number;
+  sen: number;
+}
+
 /**
- * The last TREND_DAYS business days, oldest first, today last: successful top-ups when
- * `topUps`, payments (succeeded, refunded since included) when `payments`.
+ * The last TREND_DAYS business days up to `now`'s, and the trend they make from the statement's
+ * rows, oldest first, today last: successful top-ups when `topUps`, payments (succeeded, refunded
+ * since included) when `payments`.
  */
-export async function moneyTrend(
-  db: Db,
-  wanted: { topUps: boolean; payments: boolean },
-  now: Date = new Date(),
-): Promise<TrendDay[]> {
+function trendDays(now: Date) {
   const today = businessDayOf(now);
   const first = addDays(today, 1 - TREND_DAYS);
-  const days: TrendDay[] = Array.from({ length: TREND_DAYS }, (_, index) => ({
-    day: addDays(first, index),
-    ...(wanted.topUps ? { topUps: 0, topUpSen: 0 } : {}),
-    ...(wanted.payments ? { payments: 0, paymentSen: 0 } : {}),
-  }));
-  const byDay = new Map(days.map((entry) => [entry.day, entry]));
-  const { rows } = await executePrepared<{
-    day: string;
-    figure: DayFigure;
-    n: number;
-    sen: string;
-  }>(
-    db,
-    sql`
-    select day::text as day, figure, sum(n)::int as n, coalesce(sum(sen), 0) as sen
-    from (${figuresOfDays(first, today)}) f
-    where figure in ('top_up', 'payment')
-    group by 1, 2`,
-  );
-  for (const row of rows) {
-    const entry = byDay.get(row.day);
-    if (!entry) continue;
-    if (row.figure === "top_up" && wanted.topUps) {
-      Object.assign(entry, { topUps: row.n, topUpSen: Number(row.sen) });
-    }
-    if (row.figure === "payment" && wanted.payments) {
-      Object.assign(entry, { payments: row.n, paymentSen: Number(row.sen) });
-    }
-  }
-  return days;
+  return {
+    first,
+    today,
+    fill(rows: TrendRow[], wanted: { topUps: boolean; payments: boolean }): TrendDay[] {
+      const days: TrendDay[] = Array.from({ length: TREND_DAYS }, (_, index) => ({
+        day: addDays(first, index),
+        ...(wanted.topUps ? { topUps: 0, topUpSen: 0 } : {}),
+        ...(wanted.payments ? { payments: 0, paymentSen: 0 } : {}),
+      }));
+      const byDay = new Map(days.map((entry) => [entry.day, entry]));
+      for (const row of rows) {
+        const entry = byDay.get(row.day);
+        if (!entry) continue;
+        if (row.figure === "top_up" && wanted.topUps) {
+          Object.assign(entry, { topUps: row.n, topUpSen: Number(row.sen) });
+        }
+        if (row.figure === "payment" && wanted.payments) {
+          Object.assign(entry, { payments: row.n, paymentSen: Number(row.sen) });
+        }
+      }
+      return days;
+    },
+  };
 }

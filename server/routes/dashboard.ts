@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import { holdsPermission, PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
-import { dashboardCounts, moneyTrend } from "./dashboard-figures";
+import { dashboardFigures } from "./dashboard-figures";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { dashboardSummarySchema, type DashboardSummary } from "../../src/shared/schemas/dashboard";
 import type { RouteDeps } from "./types";
@@ -25,10 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         topUps: holdsPermission(admin, PERMISSION.topUp),
         payments: holdsPermission(admin, PERMISSION.settlement),
       };
-      const [counts, trend] = await Promise.all([
-        dashboardCounts(db, admin),
-        money.topUps || money.payments ? moneyTrend(db, money) : undefined,
-      ]);
+      const { trend, ...counts } = await dashboardFigures(db, admin, money);
       const summary: DashboardSummary = { ...counts };
       if (trend) {
         summary.trend = trend;
