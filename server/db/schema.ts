@@ -671,6 +671,12 @@ export const userApprovalCounts = pgTable("user_approval_counts", {
   n: integer("n").notNull(),
 });
 
+/** How many riders there are of each verification status, kept by triggers on riders (0026). */
+export const riderVerificationCounts = pgTable("rider_verification_counts", {
+  verificationStatus: text("verification_status").primaryKey(),
+  n: integer("n").notNull(),
+});
+
 /**
  * A payout to a business of its unsettled successful payments, less its refunds and fees, up
  * to the end of a business day (`period_end`). Each ledger row it covers is a settlement item,

@@ -18,7 +18,7 @@ import {
   businesses,
   businessUpdateRequests,
   changeContactSubmissions,
-  riders,
+  riderVerificationCounts,
   userApprovalCounts,
   userReports,
 } from "../db/schema";
@@ -30,8 +30,10 @@ const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {
                  where ${userApprovalCounts.approvalStatus} = 'pending'`,
   changeContact: sql`select count(*) from ${changeContactSubmissions}
                      where ${changeContactSubmissions.status} = 'pending'`,
-  riderVerifications: sql`select count(*) from ${riders}
-                          where ${riders.verificationStatus} = 'pending'`,
+  // Kept by triggers on riders (migration 0026).
+  riderVerifications: sql`select coalesce(sum(${riderVerificationCounts.n}), 0)
+                          from ${riderVerificationCounts}
+                          where ${riderVerificationCounts.verificationStatus} = 'pending'`,
   businessApprovals: sql`select count(*) from ${businesses} where ${businesses.status} = 'pending'`,
   businessUpdates: sql`select count(*) from ${businessUpdateRequests}
                        where ${businessUpdateRequests.status} = 'pending'`,

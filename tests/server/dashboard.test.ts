@@ -35,8 +35,17 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
+/** Each account's token, signed in once: logins are rate limited per account. */
+const tokens = new Map<string, string>();
+
+async function tokenOf(email: string, password: string): Promise<string> {
+  const token = tokens.get(email) ?? (await login(app, { email, password })).token;
+  tokens.set(email, token);
+  return token;
+}
+
 async function summary(email: string, password: string): Promise<DashboardSummary> {
-  const { token } = await login(app, { email, password });
+  const token = await tokenOf(email, password);
   const response = await app.inject({ url: "/v1/api/dashboard/summary", headers: auth(token) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<DashboardSummary>();
@@ -93,6 +102,36 @@ describe("GET /api/dashboard/summary: pending work", () => {
       changeContact: before.changeContact + 1,
       riderVerifications: before.riderVerifications + 1,
     });
+  });
+
+  it("keeps its count of pending riders (kept by triggers) through a batch, a decision, a removal and a user's deletion", async () => {
+    const pendingRiders = async () =>
+      (await summary(DEMO.superAdmin.email, DEMO.superAdmin.password)).pending?.riderVerifications;
+    const before = await pendingCounts();
+    expect(await pendingRiders()).toBe(before.riderVerifications);
+    const made = await Promise.all(
+      [1, 2, 3].map(() => insertUser(db, { role: "rider", approvalStatus: "approved" })),
+    );
+    // One statement of three riders: the statement trigger counts them together.
+    await db.insert(riders).values(
+      made.map((user, i) => ({
+        userId: user.id,
+        vehicleType: "car",
+        plate: `CNT ${i}`,
+        licenceNumber: `L-COUNT-${i}`,
+      })),
+    );
+    expect(await pendingRiders()).toBe(before.riderVerifications + 3);
+    await db
+      .update(riders)
+      .set({ verificationStatus: "Approved" })
+      .where(eq(riders.userId, made[0]!.id));
+    await db.delete(riders).where(eq(riders.userId, made[1]!.id));
+    // The rider row goes with its user (a cascade: the trigger fires for it too).
+    await db.delete(users).where(eq(users.id, made[2]!.id));
+    const after = await pendingCounts();
+    expect(after.riderVerifications).toBe(before.riderVerifications);
+    expect(await pendingRiders()).toBe(after.riderVerifications);
   });
 
   it("leaves the user queues out without User (0): finance sees only the open reports", async () => {
