@@ -6,36 +6,56 @@ CREATE TABLE "rider_verification_counts" (
 -- By hand: rider_verification_counts kept by statement triggers on riders, as user_approval_counts
 -- on users (0020), so the dashboard reads one row instead of counting every pending rider (5,106
 -- on the 10-million-row bench store, half of the dashboard's counting on the embedded store).
-INSERT INTO "rider_verification_counts" ("verification_status", "n")
-SELECT "verification_status", count(*) FROM "riders" GROUP BY 1;--> statement-breakpoint
-CREATE FUNCTION rider_verification_counts_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Both now use one function: status_counts_keep(counts table, status column), the trigger's
+-- changed rows (transition tables new_rows and old_rows) counted by status in one upsert.
+CREATE FUNCTION status_counts_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  counts text := quote_ident(TG_ARGV[0]);
+  status text := quote_ident(TG_ARGV[1]);
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    UPDATE rider_verification_counts SET n = 0;
-  ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO rider_verification_counts (verification_status, n)
-    SELECT verification_status, count(*) FROM new_riders GROUP BY 1
-    ON CONFLICT (verification_status) DO UPDATE SET n = rider_verification_counts.n + excluded.n;
-  ELSIF TG_OP = 'DELETE' THEN
-    UPDATE rider_verification_counts c SET n = c.n - d.n
-    FROM (SELECT verification_status, count(*) AS n FROM old_riders GROUP BY 1) d
-    WHERE c.verification_status = d.verification_status;
+    EXECUTE format('UPDATE %s SET n = 0', counts);
   ELSE
-    INSERT INTO rider_verification_counts (verification_status, n)
-    SELECT verification_status, sum(change) FROM (
-      SELECT verification_status, 1 AS change FROM new_riders
-      UNION ALL SELECT verification_status, -1 FROM old_riders) changes
-    GROUP BY 1 HAVING sum(change) <> 0
-    ON CONFLICT (verification_status) DO UPDATE SET n = rider_verification_counts.n + excluded.n;
+    EXECUTE format(
+      'INSERT INTO %1$s (%2$s, n)
+       SELECT %2$s, sum(change) FROM (%3$s) changes
+       GROUP BY 1 HAVING sum(change) <> 0
+       ON CONFLICT (%2$s) DO UPDATE SET n = %1$s.n + excluded.n',
+      counts, status,
+      CASE TG_OP
+        WHEN 'INSERT' THEN format('SELECT %s, 1 AS change FROM new_rows', status)
+        WHEN 'DELETE' THEN format('SELECT %s, -1 AS change FROM old_rows', status)
+        ELSE format('SELECT %1$s, 1 AS change FROM new_rows UNION ALL SELECT %1$s, -1 FROM old_rows', status)
+      END);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
+DROP TRIGGER users_approval_counts_insert ON "users";--> statement-breakpoint
+DROP TRIGGER users_approval_counts_update ON "users";--> statement-breakpoint
+DROP TRIGGER users_approval_counts_delete ON "users";--> statement-breakpoint
+DROP TRIGGER users_approval_counts_truncate ON "users";--> statement-breakpoint
+DROP FUNCTION user_approval_counts_keep();--> statement-breakpoint
+CREATE TRIGGER users_approval_counts_insert AFTER INSERT ON "users"
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
+CREATE TRIGGER users_approval_counts_update AFTER UPDATE ON "users"
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
+CREATE TRIGGER users_approval_counts_delete AFTER DELETE ON "users"
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
+CREATE TRIGGER users_approval_counts_truncate AFTER TRUNCATE ON "users"
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
+INSERT INTO "rider_verification_counts" ("verification_status", "n")
+SELECT "verification_status", count(*) FROM "riders" GROUP BY 1;--> statement-breakpoint
 CREATE TRIGGER riders_verification_counts_insert AFTER INSERT ON "riders"
-  REFERENCING NEW TABLE AS new_riders FOR EACH STATEMENT EXECUTE FUNCTION rider_verification_counts_keep();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');--> statement-breakpoint
 CREATE TRIGGER riders_verification_counts_update AFTER UPDATE ON "riders"
-  REFERENCING NEW TABLE AS new_riders OLD TABLE AS old_riders
-  FOR EACH STATEMENT EXECUTE FUNCTION rider_verification_counts_keep();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');--> statement-breakpoint
 CREATE TRIGGER riders_verification_counts_delete AFTER DELETE ON "riders"
-  REFERENCING OLD TABLE AS old_riders FOR EACH STATEMENT EXECUTE FUNCTION rider_verification_counts_keep();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');--> statement-breakpoint
 CREATE TRIGGER riders_verification_counts_truncate AFTER TRUNCATE ON "riders"
-  FOR EACH STATEMENT EXECUTE FUNCTION rider_verification_counts_keep();
+  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');
