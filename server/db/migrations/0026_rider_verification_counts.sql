@@ -35,27 +35,30 @@ DROP TRIGGER users_approval_counts_update ON "users";--> statement-breakpoint
 DROP TRIGGER users_approval_counts_delete ON "users";--> statement-breakpoint
 DROP TRIGGER users_approval_counts_truncate ON "users";--> statement-breakpoint
 DROP FUNCTION user_approval_counts_keep();--> statement-breakpoint
-CREATE TRIGGER users_approval_counts_insert AFTER INSERT ON "users"
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
-CREATE TRIGGER users_approval_counts_update AFTER UPDATE ON "users"
-  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
-CREATE TRIGGER users_approval_counts_delete AFTER DELETE ON "users"
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
-CREATE TRIGGER users_approval_counts_truncate AFTER TRUNCATE ON "users"
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('user_approval_counts', 'approval_status');--> statement-breakpoint
+-- The same four triggers on each counted table.
+DO $$
+DECLARE
+  kept record;
+BEGIN
+  FOR kept IN SELECT * FROM (VALUES
+    ('users', 'users_approval_counts', 'user_approval_counts', 'approval_status'),
+    ('riders', 'riders_verification_counts', 'rider_verification_counts', 'verification_status')
+  ) AS t (counted, prefix, counts, status) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep(%L, %L)',
+      kept.prefix || '_insert', kept.counted, kept.counts, kept.status);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I
+      REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep(%L, %L)',
+      kept.prefix || '_update', kept.counted, kept.counts, kept.status);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep(%L, %L)',
+      kept.prefix || '_delete', kept.counted, kept.counts, kept.status);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep(%L, %L)',
+      kept.prefix || '_truncate', kept.counted, kept.counts, kept.status);
+  END LOOP;
+END $$;--> statement-breakpoint
+-- Counted after the triggers exist: a rider added meanwhile waits for their lock, then counts.
 INSERT INTO "rider_verification_counts" ("verification_status", "n")
-SELECT "verification_status", count(*) FROM "riders" GROUP BY 1;--> statement-breakpoint
-CREATE TRIGGER riders_verification_counts_insert AFTER INSERT ON "riders"
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');--> statement-breakpoint
-CREATE TRIGGER riders_verification_counts_update AFTER UPDATE ON "riders"
-  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');--> statement-breakpoint
-CREATE TRIGGER riders_verification_counts_delete AFTER DELETE ON "riders"
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');--> statement-breakpoint
-CREATE TRIGGER riders_verification_counts_truncate AFTER TRUNCATE ON "riders"
-  FOR EACH STATEMENT EXECUTE FUNCTION status_counts_keep('rider_verification_counts', 'verification_status');
+SELECT "verification_status", count(*) FROM "riders" GROUP BY 1;
