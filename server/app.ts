@@ -13,7 +13,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import helmet from "helmet";
 import {
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -29,6 +28,7 @@ import { databaseRateLimitStore } from "./rate-limit/store";
 import { HttpError } from "./errors";
 import { errorHandler } from "./http/errors";
 import { installStrictJsonParser } from "./http/json-body";
+import { responseSerializer } from "./http/serializer";
 import { openApiTransform } from "./http/openapi";
 import { accountRoutes } from "./routes/account";
 import { administratorsRoutes } from "./routes/administrators";
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.setErrorHandler(errorHandler);
   // The API speaks JSON only (Fastify also parses text/plain by default), read strictly.
   app.removeContentTypeParser("text/plain");
