@@ -3,7 +3,7 @@
  * "Today", a date filter `YYYY-MM-DD` and a daily limit are days in that zone, not UTC days. The
  * zone is one setting of the process, set from the configuration when the app is built.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 
 import { DEFAULT_BUSINESS_TIMEZONE } from "./config";
 
@@ -15,8 +15,15 @@ export function setBusinessTimeZone(timeZone: string): void {
 
 export const businessTimeZone = () => zone;
 
-/** The instant a business day `YYYY-MM-DD` starts, as SQL (`timestamptz`). */
-export const businessDayStart = (day: string): SQL => sql`(${day}::timestamp at time zone ${zone})`;
+/**
+ * The instant a business day `YYYY-MM-DD` starts, as SQL (`timestamptz`), in the process's zone
+ * or `timeZone`. A statement built once takes both as placeholders (the zone is set when an app
+ * is built, after the statement may have been).
+ */
+export const businessDayStart = (
+  day: string | SQL | Placeholder,
+  timeZone: string | SQL | Placeholder = zone,
+): SQL => sql`(${day}::timestamp at time zone ${timeZone})`;
 
 const DAY_MS = 86_400_000;
 

@@ -251,8 +251,10 @@ const dialect = new PgDialect();
 /**
  * The statement that reads a page's rows by their keys (the placeholder `keys`) in `orderBy`:
  * built once per source and order (a preparedQuery), since its text is the same for every page.
- * The client chooses the order, so a source keeps at most KEPT_ORDERS of them; an order that
- * carries a value (none does today) is built on each call, its value being part of it.
+ * The order's text ends with the list's tie-breaker, the key the rows are read by, so it tells
+ * the statements of one source apart. The client chooses the order, so a source keeps at most
+ * KEPT_ORDERS of them; an order that carries a value (none does today) is built on each call, its
+ * value being part of it.
  */
 function rowsStatement(
   source: object,

@@ -11,7 +11,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 
 import type { LedgerChannel, LedgerType } from "../../src/shared/domain";
 import { feeOfPayment } from "../../src/shared/money";
-import { businessDayOf, businessTimeZone } from "../business-day";
+import { businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
 import type { DbOrTx, Tx } from "../db";
 import {
   businesses,
@@ -272,7 +272,7 @@ async function dayTotal(tx: Tx, userId: number, type: LedgerType, at: Date): Pro
 }
 
 const dayTotalStatement = preparedQuery((db) => {
-  const start = sql`(${sql.placeholder("day")}::timestamp at time zone ${sql.placeholder("zone")}::text)`;
+  const start = businessDayStart(sql.placeholder("day"), sql`${sql.placeholder("zone")}::text`);
   return db
     .select({ total: sql<string>`coalesce(sum(abs(${walletTransactions.amountSen})), 0)` })
     .from(walletTransactions)
