@@ -2,6 +2,7 @@
 // names of the failed tests (so the last lines of a CI log say what failed, not only how many).
 // A step that failed without a report of its own (lint, typecheck, a crash) counts as one failure.
 import { readdirSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
 
 const dir = "test-results";
 const MAX_NAMED = 20;
@@ -27,9 +28,16 @@ function playwrightFailures(suites, file, path = []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== "unexpected") continue;
         const last = test.results?.[test.results.length - 1];
-        failures.push(
-          `${file} › ${[...title, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`,
-        );
+        // A timeout's first error only says that time ran out; the others (with their places in
+        // the spec) say which step was waiting.
+        const errors = last?.errors?.length ? last.errors : [last?.error];
+        const said = errors.map((error) => {
+          const at = error?.location
+            ? ` (${basename(error.location.file)}:${error.location.line})`
+            : "";
+          return `${firstLine(error?.message)}${at}`;
+        });
+        failures.push(`${file} › ${[...title, spec.title].join(" › ")}: ${said.join(" / ")}`);
       }
     }
     playwrightFailures(suite.suites, suite.file ?? file, title);

@@ -2,6 +2,7 @@ import type { CrudFilter, CrudSort, MetaQuery } from "@refinedev/core";
 
 import { LIST_PAGING } from "../../shared/kit/list";
 import { dataProvider } from "../../providers/data";
+import { saveBlob } from "../components/download";
 
 /** Rows fetched per request (the aggregation contract's largest page). */
 export const EXPORT_PAGE_SIZE = LIST_PAGING.maxPageSize;
@@ -99,15 +100,7 @@ export async function fetchAllRows<T extends Record<string, unknown>>({
   return { rows, total, totalExact, capped: !totalExact || total > rows.length };
 }
 
-/** Hands the browser a file to save. */
+/** Hands the browser a text file to save. */
 export function downloadText(text: string, fileName: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type }), fileName);
 }
