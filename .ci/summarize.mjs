@@ -10,6 +10,8 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 const failures = [];
+/** Browser tests that failed once and passed on their retry: counted as passed, named here. */
+const flaky = [];
 
 /** The first line of a failure's message, without terminal colours. */
 const firstLine = (text) =>
@@ -20,24 +22,36 @@ const firstLine = (text) =>
     ?.trim()
     .slice(0, 200) ?? "";
 
-/** Playwright's suites nest: walk them for specs whose tests did not pass. */
+/**
+ * What a browser test's attempt failed with. A timeout's first error only says that time ran
+ * out; the others (with their places in the spec) say which step was waiting.
+ */
+function attemptErrors(result) {
+  const errors = result?.errors?.length ? result.errors : [result?.error];
+  return errors
+    .map((error) => {
+      const at = error?.location
+        ? ` (${basename(error.location.file)}:${error.location.line})`
+        : "";
+      return `${firstLine(error?.message)}${at}`;
+    })
+    .join(" / ");
+}
+
+/** Playwright's suites nest: walk them for specs whose tests did not pass at first. */
 function playwrightFailures(suites, file, path = []) {
   for (const suite of suites ?? []) {
     const title = suite.title && suite.title !== suite.file ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
+      const name = `${file} › ${[...title, spec.title].join(" › ")}`;
       for (const test of spec.tests ?? []) {
-        if (test.status !== "unexpected") continue;
-        const last = test.results?.[test.results.length - 1];
-        // A timeout's first error only says that time ran out; the others (with their places in
-        // the spec) say which step was waiting.
-        const errors = last?.errors?.length ? last.errors : [last?.error];
-        const said = errors.map((error) => {
-          const at = error?.location
-            ? ` (${basename(error.location.file)}:${error.location.line})`
-            : "";
-          return `${firstLine(error?.message)}${at}`;
-        });
-        failures.push(`${file} › ${[...title, spec.title].join(" › ")}: ${said.join(" / ")}`);
+        const results = test.results ?? [];
+        if (test.status === "flaky") {
+          const failedAttempt = results.find((result) => result.status !== "passed");
+          flaky.push(`${name}: ${attemptErrors(failedAttempt)}`);
+        } else if (test.status === "unexpected") {
+          failures.push(`${name}: ${attemptErrors(results[results.length - 1])}`);
+        }
       }
     }
     playwrightFailures(suite.suites, suite.file ?? file, title);
@@ -88,6 +102,10 @@ if (failures.length > 0) {
   console.log("failed:");
   for (const failure of failures.slice(0, MAX_NAMED)) console.log(`  ${failure}`);
   if (failures.length > MAX_NAMED) console.log(`  … and ${failures.length - MAX_NAMED} more`);
+}
+if (flaky.length > 0) {
+  console.log("flaky (failed, then passed on retry):");
+  for (const name of flaky.slice(0, MAX_NAMED)) console.log(`  ${name}`);
 }
 console.log(lines.join("\n"));
 console.log(`${passed} passed, ${failed} failed`);
