@@ -47,7 +47,10 @@ function playwrightFailures(suites, file, path = []) {
       for (const test of spec.tests ?? []) {
         const results = test.results ?? [];
         if (test.status === "flaky") {
-          const failedAttempt = results.find((result) => result.status !== "passed");
+          // (An attempt a serial group skipped after an earlier test failed is no failure.)
+          const failedAttempt = results.find(
+            (result) => result.status !== "passed" && result.status !== "skipped",
+          );
           flaky.push(`${name}: ${attemptErrors(failedAttempt)}`);
         } else if (test.status === "unexpected") {
           failures.push(`${name}: ${attemptErrors(results[results.length - 1])}`);

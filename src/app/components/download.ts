@@ -2,9 +2,9 @@ import { http } from "../../providers/http";
 import { toApiPath } from "../../providers/data";
 
 /**
- * How long a handed-over file's object URL stays alive. The browser reads the blob after the
- * click returns, on its own schedule: revoking it at once (or after a zero timeout) can lose the
- * download on a busy machine, so it is freed well after any download has started.
+ * How long a handed-over file's object URL stays alive. Firefox and Safari read the blob after
+ * the click returns, on their own schedule: revoking it at once (or after a zero timeout) can
+ * lose the download (Mozilla bug 1282407), so it is freed well after any download has started.
  */
 const OBJECT_URL_LIFETIME_MS = 60_000;
 
