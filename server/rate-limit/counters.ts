@@ -1,14 +1,14 @@
-import { createHash } from "node:crypto";
-
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 
 import type { Db } from "../db";
 import { rateLimitCounters } from "../db/schema";
+import { createSlidingLog } from "./sliding-log";
+import { storedKey } from "./stored-key";
 
 /** Where a key stands after a hit: hits in its window, and when that window ends. */
 export interface Count {
   hits: number;
-  /** The window's end (whole milliseconds, so it can be handed back to `giveBack`). */
+  /** The window's end. */
   resetsAt: Date;
   /** Milliseconds until then, by the database's clock (every instance reads the same one). */
   ttlMs: number;
@@ -19,16 +19,10 @@ const windowEnd = sql`date_trunc('milliseconds', now()) + ${sql.placeholder("win
 const expired = sql`${resetsAt} <= now()`;
 
 /**
- * What a key is stored as: its SHA-256. Keys hold what clients send (a login's e-mail, read
- * before validation, may hold any character, NUL included, which a text column refuses), and a
- * table of e-mail addresses and client addresses is not worth keeping.
- */
-const stored = (key: string) => createHash("sha256").update(key).digest("base64url");
-
-/**
  * Counts one hit against `key` in a fixed window of `windowMs` that starts with the key's first
  * hit, in one statement: concurrent hits from any number of server instances each get their own
- * count. A window that is over starts again at 1.
+ * count. A window that is over starts again at 1. `sliding` is the limits whose every window-long
+ * span must hold at most the limit, which a fixed window cannot promise (see ./sliding-log.ts).
  */
 export function createCounters(db: Db) {
   const hit = db
@@ -50,17 +44,11 @@ export function createCounters(db: Db) {
 
   return {
     async hit(key: string, windowMs: number): Promise<Count> {
-      const [row] = await hit.execute({ key: stored(key), windowMs });
+      const [row] = await hit.execute({ key: storedKey(key), windowMs });
       if (!row) throw new Error("the rate-limit upsert returned no row");
       return row;
     },
-    /** Takes back one hit of the window that ends at `resetsAt` (a later window is left alone). */
-    async giveBack(key: string, windowEnds: Date): Promise<void> {
-      await db
-        .update(rateLimitCounters)
-        .set({ hits: sql`${hits} - 1` })
-        .where(and(eq(rateLimitCounters.key, stored(key)), eq(resetsAt, windowEnds), gt(hits, 0)));
-    },
+    sliding: createSlidingLog(db),
   };
 }
 
