@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { errors, jwtVerify, SignJWT } from "jose";
+import { errors, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 
 import { HttpError } from "../errors";
 
@@ -41,9 +41,60 @@ export interface TokenService {
 /** A subject is an id written plainly: "1e0", " 1" or "0x1" are not ids. */
 const SUBJECT = /^[1-9][0-9]{0,9}$/;
 const MAX_ID = 2_147_483_647;
+/** The jti `sign` gives every token: a lower-case random (version 4) UUID. */
+const JTI = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/**
+ * A compact JWS in strict base64url: three parts of its alphabet, unpadded. jose decodes leniently
+ * (a signature with `=` appended verified), so a token is held to this before jose reads it.
+ */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** Verified tokens remembered (until they expire) so that each is checked by HMAC once. */
 const VERIFIED_CACHE_SIZE = 10_000;
+
+const invalidToken = () => new HttpError(401, TOKEN_MESSAGES.invalid);
+
+const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** A payload as `sign` writes it. */
+type IssuedPayload = JWTPayload & { sub: string; ver: number; jti: string; exp: number };
+
+/**
+ * Whether each claim has exactly the shape `sign` gives it: a token signed with the real key may
+ * still carry anything (a NUL byte in its jti made the revocation lookup fail with a 500), and
+ * its claims reach queries.
+ */
+function isIssuedPayload(payload: JWTPayload, audience: Audience): payload is IssuedPayload {
+  const { sub, ver, jti, aud, iat, exp } = payload;
+  return (
+    typeof sub === "string" &&
+    SUBJECT.test(sub) &&
+    Number(sub) <= MAX_ID &&
+    isIntegerIn(ver, 0, MAX_ID) &&
+    typeof jti === "string" &&
+    JTI.test(jti) &&
+    aud === audience &&
+    Number.isSafeInteger(iat) &&
+    Number.isSafeInteger(exp)
+  );
+}
+
+/** The payload of a token whose form and signature are sound and that has not expired; else 401. */
+async function signedPayload(
+  token: string,
+  key: CryptoKey,
+  audience: Audience,
+): Promise<JWTPayload> {
+  if (!COMPACT_JWS.test(token)) throw invalidToken();
+  try {
+    const options = { algorithms: ["HS256"], issuer: ISSUER, audience };
+    return (await jwtVerify(token, key, options)).payload;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new HttpError(401, TOKEN_MESSAGES.expired);
+    throw invalidToken();
+  }
+}
 
 /** Signs and verifies the tokens of one audience: a token of the other is refused as invalid. */
 export function createTokenService(
@@ -78,33 +129,17 @@ export function createTokenService(
       const known = verified.get(token);
       if (known && known.expiresAt.getTime() > Date.now()) return known;
       if (known) verified.delete(token);
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ["HS256"],
-          issuer: ISSUER,
-          audience,
-          requiredClaims: ["sub", "exp", "jti"],
-        });
-        const subject = payload.sub ?? "";
-        const id = SUBJECT.test(subject) ? Number(subject) : NaN;
-        const version = payload.ver;
-        if (!(id <= MAX_ID) || !Number.isSafeInteger(version) || typeof payload.jti !== "string") {
-          throw new HttpError(401, TOKEN_MESSAGES.invalid);
-        }
-        const claims: TokenClaims = {
-          subject: id,
-          version: version as number,
-          jti: payload.jti,
-          expiresAt: new Date((payload.exp ?? 0) * 1000),
-        };
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-        verified.set(token, claims);
-        return claims;
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if (error instanceof errors.JWTExpired) throw new HttpError(401, TOKEN_MESSAGES.expired);
-        throw new HttpError(401, TOKEN_MESSAGES.invalid);
-      }
+      const payload = await signedPayload(token, await key, audience);
+      if (!isIssuedPayload(payload, audience)) throw invalidToken();
+      const claims: TokenClaims = {
+        subject: Number(payload.sub),
+        version: payload.ver,
+        jti: payload.jti,
+        expiresAt: new Date(payload.exp * 1000),
+      };
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+      verified.set(token, claims);
+      return claims;
     },
   };
 }
