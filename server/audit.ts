@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 
 import type { DbOrTx } from "./db";
 import { preparedQuery } from "./db/prepared";
@@ -15,6 +15,14 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
 }
+
+/**
+ * A record's history, newest first: by the entry's id, which the insert draws from a sequence
+ * after the change has locked the record, so two changes of one record are numbered in the order
+ * they committed. Not by created_at: that is now(), when the transaction began, before it waited
+ * for the lock (a change that waited would be listed before the one it waited for).
+ */
+export const newestFirst = desc(auditLog.id);
 
 /**
  * Appends one entry to the audit trail. Call it with the transaction handle of the change it

@@ -19,7 +19,7 @@ import { currentAdmin } from "../auth/access";
 import type { Db } from "../db";
 import { contentImages } from "../db/schema";
 import { HttpError, notFound } from "../errors";
-import { streamedBodyCompiler } from "../uploads/http";
+import { ONE_FILE_LIMIT, secondFileRefusal, streamedBodyCompiler } from "../uploads/http";
 import { newDocumentId } from "../uploads/storage";
 
 /** The bytes each image type starts with (WebP: `RIFF`, four bytes of size, `WEBP`). */
@@ -45,38 +45,56 @@ export function sniffImage(content: Buffer): ImageType | undefined {
 
 const refuse = (status: number, code: string, message: string) =>
   new HttpError(status, message, code);
+const notOneImage = () =>
+  refuse(400, "INVALID_IMAGE", `Send one image in the "${IMAGE_FIELD}" field`);
 
-/** Reads the one image of an upload, refusing anything else before a byte is stored. */
+/** The parser's errors for the form's shape, in the API's words (a second image: refused). */
+function formError(error: unknown): HttpError {
+  if ((error as { code?: string }).code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
+    return refuse(415, "UNSUPPORTED_MEDIA_TYPE", "Send the image as multipart/form-data");
+  }
+  return (
+    secondFileRefusal(error, IMAGE_FIELD) ??
+    refuse(400, "INVALID_IMAGE", "The upload is not one image in a well-formed form")
+  );
+}
+
+/**
+ * Reads the one image of an upload, refusing anything else before a byte is stored. The whole
+ * form is read, so a second image is refused rather than dropped (secondFileRefusal).
+ */
 async function readImage(request: FastifyRequest) {
-  let part;
+  let read: { content: Buffer; truncated: boolean } | undefined;
+  let problem: HttpError | undefined;
   try {
-    part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0 } });
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-      throw refuse(415, "UNSUPPORTED_MEDIA_TYPE", "Send the image as multipart/form-data");
+    const limits = { ...ONE_FILE_LIMIT, fileSize: IMAGE_MAX_BYTES, fields: 0 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === "field" || part.fieldname !== IMAGE_FIELD) {
+        problem ??= notOneImage();
+        if (part.type === "file") part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      read = { content: Buffer.concat(chunks), truncated: part.file.truncated };
     }
-    throw refuse(400, "INVALID_IMAGE", "The upload is not one image in a well-formed form");
+  } catch (error) {
+    problem ??= formError(error);
   }
-  if (!part || part.fieldname !== IMAGE_FIELD) {
-    part?.file.resume();
-    throw refuse(400, "INVALID_IMAGE", `Send one image in the "${IMAGE_FIELD}" field`);
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
-  if (part.file.truncated) {
+  if (problem) throw problem;
+  if (!read) throw notOneImage();
+  if (read.truncated) {
     throw refuse(
       413,
       "IMAGE_TOO_LARGE",
       `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
     );
   }
-  const content = Buffer.concat(chunks);
-  const type = sniffImage(content);
+  const type = sniffImage(read.content);
   if (!type) {
     throw refuse(400, "INVALID_IMAGE", "The file is not an image (JPEG, PNG, GIF or WebP)");
   }
-  return { content, type };
+  return { content: read.content, type };
 }
 
 /** The upload's form, as OpenAPI shows it (the handler reads it as a stream). */
@@ -110,7 +128,9 @@ export function contentImageRoutes(
             tags: [collection],
             summary: `Upload an image for a ${thing.toLowerCase()}'s body (multipart, field "${IMAGE_FIELD}")`,
             consumes: ["multipart/form-data"],
-            description: `JPEG, PNG, GIF or WebP by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+            description:
+              `JPEG, PNG, GIF or WebP by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB. ` +
+              "One image per upload: a second is refused (400 TOO_MANY_FILES).",
             response: {
               201: contentImageSchema,
               ...errorResponses(400, 401, 403),

@@ -1,6 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 
 import { CONTENT_IMAGE_SRC } from "../../src/shared/modules/content";
+import { BIDI_CONTROL_PROBLEM, hasBidiControl } from "../../src/shared/text";
+import { HttpError } from "../errors";
 
 /**
  * The allow-list every stored body passes (help articles, merchant announcements): what the
@@ -131,4 +133,17 @@ export function hasContent(clean: string): boolean {
   if (/<img\s/i.test(clean)) return true;
   const text = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} });
   return text.replace(/&nbsp;|\s/g, "").length > 0;
+}
+
+/**
+ * A cleaned body's refusal when it holds a bidirectional control (the text rule's "right-to-left
+ * override" spoof, src/shared/text.ts), as a title's is refused: 400 VALIDATION_ERROR naming the
+ * field. Checked after cleaning, which has decoded entities, so `&#x202E;` is caught too.
+ */
+export function bodyTextError(field: string, clean: string): HttpError | undefined {
+  if (!hasBidiControl(clean)) return undefined;
+  const message = `Text ${BIDI_CONTROL_PROBLEM}`;
+  return new HttpError(400, `Invalid ${field}: ${message}`, "VALIDATION_ERROR", {
+    issues: [{ path: field, message }],
+  });
 }

@@ -74,7 +74,7 @@ export interface MoneyHolder {
 }
 
 type LedgerInsert = typeof walletTransactions.$inferInsert;
-/** A ledger row to be, with the index of the row it reverses (ids come with the insert). */
+/** A ledger row to be, with the index of the row it reverses or refunds (its id is drawn later). */
 type Row = LedgerInsert & { amountSen: number; reversesIndex?: number };
 type Shop = { id: number; category: BusinessCategory; status: BusinessStatus; feeRateBp: number };
 type DayEvent =
@@ -413,19 +413,25 @@ export async function seedDemoMoney(
       }
     }
   }
-  // Reversals point at the top-up they undo, inserted before them (rows keep their order).
-  const ids: number[] = [];
+  // Reversals and refunds point at the row they undo. Its id is drawn before anything is
+  // inserted, in the rows' order: the two often go in with one statement, and the ledger is
+  // append-only (reverses_id cannot be set afterwards).
+  const ids = (
+    await tx.execute<{ id: number }>(sql`
+      select nextval(pg_get_serial_sequence('wallet_transactions', 'id'))::int as id
+      from generate_series(1, ${rows.length}::int) order by 1`)
+  ).rows.map((row) => row.id);
   for (let first = 0; first < rows.length; first += INSERT_BATCH) {
-    const inserted = await tx
+    await tx
       .insert(walletTransactions)
+      .overridingSystemValue()
       .values(
-        rows.slice(first, first + INSERT_BATCH).map(({ reversesIndex, ...row }) => ({
+        rows.slice(first, first + INSERT_BATCH).map(({ reversesIndex, ...row }, i) => ({
           ...row,
+          id: ids[first + i]!,
           reversesId: reversesIndex === undefined ? null : ids[reversesIndex]!,
         })),
-      )
-      .returning({ id: walletTransactions.id });
-    ids.push(...inserted.map((row) => row.id));
+      );
   }
   // Each wallet's balance is its ledger's sum; its owner was last active at its last row.
   await tx.execute(sql`

@@ -12,7 +12,7 @@ import {
 } from "../../src/shared/modules/help-articles";
 import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 import { currentAdmin } from "../auth/access";
-import { sanitizeBody, hasContent } from "../content/sanitize";
+import { bodyTextError, hasContent, sanitizeBody } from "../content/sanitize";
 import { publicCaching, sendWithEtag } from "../content/public-cache";
 import type { Db, Tx } from "../db";
 import { helpArticles as articles } from "../db/schema";
@@ -31,11 +31,14 @@ const emptyBody = (language: string) =>
 
 /**
  * The two bodies as they may be stored: cleaned by the allow-list. A body that shows nothing
- * after cleaning (only a script, say) is refused, as an empty one is.
+ * after cleaning (only a script, say) is refused, as an empty one is, and so is one holding a
+ * bidirectional control, as a title is (bodyTextError).
  */
 export function cleanBodies<B extends { bodyEn: string; bodyZh: string }>(body: B): B {
   const bodyEn = sanitizeBody(body.bodyEn);
   const bodyZh = sanitizeBody(body.bodyZh);
+  const refusal = bodyTextError("bodyEn", bodyEn) ?? bodyTextError("bodyZh", bodyZh);
+  if (refusal) throw refusal;
   if (!hasContent(bodyEn)) throw emptyBody("en-US");
   if (!hasContent(bodyZh)) throw emptyBody("cn-ZH");
   return { ...body, bodyEn, bodyZh };

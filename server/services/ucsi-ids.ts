@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
+import { looksLikeFormula } from "../../src/shared/csv";
 import type { RemarkBody } from "../../src/shared/kit/module";
 import {
   ACCOUNT_NUMBER_FORMAT,
@@ -34,7 +35,12 @@ import { ucsiIds, users } from "../db/schema";
 import { conflict, HttpError } from "../errors";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
 import type { RouteDeps } from "../routes/types";
-import { contentDisposition, streamedBodyCompiler } from "../uploads/http";
+import {
+  contentDisposition,
+  ONE_FILE_LIMIT,
+  secondFileRefusal,
+  streamedBodyCompiler,
+} from "../uploads/http";
 
 /** The database's own refusal of a second active link, worded as the checks word it. */
 function linkConflict(error: unknown): HttpError | undefined {
@@ -108,9 +114,6 @@ export const ucsiIdsModule = bindModule(ucsiIdsDecl, {
 const badFile = (message: string, code: string, status = 400, data?: unknown) =>
   new HttpError(status, message, code, data);
 
-/** Starts that make a spreadsheet run a cell as a formula (as the console's export escapes). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /** The records of a CSV text (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
@@ -182,7 +185,7 @@ function checkRows(records: string[][]): Candidate[] {
       accountNumber: rawAccount.trim().toUpperCase(),
       result: "ok",
     };
-    if (cells.some((cell) => FORMULA_START.test(cell) || FORMULA_START.test(cell.trim()))) {
+    if (cells.some(looksLikeFormula)) {
       return { ...row, ucsiId: rawId, type: rawType, accountNumber: rawAccount, result: "formula" };
     }
     const type = row.type as (typeof UCSI_ID_TYPES)[number];
@@ -314,7 +317,9 @@ function formError(error: unknown): unknown {
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
     return badFile("Send the file as multipart/form-data", "UNSUPPORTED_MEDIA_TYPE", 415);
   }
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+  const secondFile = secondFileRefusal(error, UCSI_IMPORT_FIELD);
+  if (secondFile) return secondFile;
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
     return badFile("Send one file and the dryRun field only", "VALIDATION_ERROR");
   }
   if (error instanceof Error && code === undefined && !("statusCode" in error)) {
@@ -336,7 +341,13 @@ const importFormSchema = z
 /** `POST /api/ucsi-ids/import` and its template, under UCSI ID Management (28). */
 export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: UCSI_IMPORT_MAX_BYTES, files: 1, fields: 2, fieldSize: 16, parts: 3 },
+    limits: {
+      ...ONE_FILE_LIMIT,
+      fileSize: UCSI_IMPORT_MAX_BYTES,
+      fields: 2,
+      fieldSize: 16,
+      parts: 3,
+    },
     throwFileSizeLimit: false,
   });
   const access = (thing: string) => ({ permission: PERMISSION.ucsiIdMgmt, thing });
@@ -373,7 +384,8 @@ export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }
           `multipart/form-data: \`${UCSI_IMPORT_FIELD}\` (UTF-8 CSV, at most ${MAX_MB} MB and ` +
           `${UCSI_IMPORT_MAX_ROWS} rows) and \`dryRun\` (true or false). Each row's result is ` +
           `one of ${IMPORT_ROW_RESULTS.join(", ")}. A dry run stores nothing; a real import ` +
-          "stores every row or, when any row has a problem, none (400 IMPORT_REJECTED).",
+          "stores every row or, when any row has a problem, none (400 IMPORT_REJECTED). One " +
+          "file per upload: a second is refused (400 TOO_MANY_FILES).",
         response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },

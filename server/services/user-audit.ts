@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 
+import { newestFirst } from "../audit";
 import type { DbOrTx } from "../db";
 import { administrators, auditLog, users } from "../db/schema";
 import { notFound } from "../errors";
@@ -17,8 +18,9 @@ export async function listUserAudit(
 }
 
 /**
- * The audit entries whose target is one record, newest first, with the acting administrator's
- * name (a left join: the trail outlives deleted administrators). Served by audit_log_target_idx.
+ * The audit entries whose target is one record, newest first (newestFirst: in the order they were
+ * committed), with the acting administrator's name (a left join: the trail outlives deleted
+ * administrators). Found through audit_log_target_idx; a record's few entries are then sorted.
  * The caller has checked that the record exists and may be seen.
  */
 export async function listAudit(
@@ -34,7 +36,7 @@ export async function listAudit(
       .from(auditLog)
       .leftJoin(administrators, eq(administrators.id, auditLog.adminId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(newestFirst)
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ value: count() }).from(auditLog).where(where),

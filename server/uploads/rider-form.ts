@@ -9,6 +9,7 @@ import {
   DOCUMENTS_FIELD,
   DOCUMENTS_PER_REQUEST,
 } from "../../src/shared/riders";
+import { BIDI_CONTROL_PROBLEM, hasBidiControl } from "../../src/shared/text";
 import { HttpError } from "../errors";
 import { newDocumentId, sniffDocumentKind, type StagedDocument } from "./storage";
 
@@ -57,6 +58,10 @@ function checked(
   { content, truncated }: Awaited<ReturnType<typeof stage>>,
 ): StagedDocument {
   const name = displayName(part.filename);
+  // Refused as in a title; not echoed, or the message would show the spoof.
+  if (hasBidiControl(name)) {
+    throw invalid(`Invalid ${DOCUMENTS_FIELD}: File name ${BIDI_CONTROL_PROBLEM}`);
+  }
   if (truncated) {
     throw invalid(`Document "${name}" is larger than ${MAX_MB} MB`, "DOCUMENT_TOO_LARGE", 413);
   }

@@ -9,18 +9,19 @@ import { z } from "zod";
  *   have no business in a name or a remark. Multi-line text (remarks) may hold `\n` and `\t`.
  * - No line or paragraph separators (U+2028, U+2029): they break lines where `\n` is not allowed.
  * - No bidirectional embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069): they make
- *   text display in another order than it is stored (a "right-to-left override" spoof).
+ *   text display in another order than it is stored (a "right-to-left override" spoof). The
+ *   server holds rich bodies and uploaded file names to this part too (hasBidiControl).
  * - No lone UTF-16 surrogates: they are not characters and cannot be encoded as UTF-8.
  * - Text that is not empty must show something: not only blanks and invisible characters
  *   (zero-width spaces and joiners, word joiners, soft hyphens, byte-order marks, …).
  */
 
+/** The bidirectional embeddings, overrides and isolates, as a character class's ranges. */
+const BIDI_RANGES = "\\u202A-\\u202E\\u2066-\\u2069";
 /** Characters single-line text must not contain (also the OpenAPI `pattern`, negated). */
-const SINGLE_LINE_FORBIDDEN =
-  "\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069";
+const SINGLE_LINE_FORBIDDEN = `\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029${BIDI_RANGES}`;
 /** As above, but `\t` (U+0009) and `\n` (U+000A) are allowed. */
-const MULTI_LINE_FORBIDDEN =
-  "\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069";
+const MULTI_LINE_FORBIDDEN = `\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u2028\\u2029${BIDI_RANGES}`;
 
 /** A whole string without forbidden characters; published as the schema's `pattern`. */
 export const SINGLE_LINE_PATTERN = new RegExp(`^[^${SINGLE_LINE_FORBIDDEN}]*$`);
@@ -28,7 +29,7 @@ export const MULTI_LINE_PATTERN = new RegExp(`^[^${MULTI_LINE_FORBIDDEN}]*$`);
 
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/; // eslint-disable-line no-control-regex
 const LINE_SEPARATORS = /[\u2028\u2029]/;
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(`[${BIDI_RANGES}]`, "g");
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Blanks, default-ignorable code points (zero-width characters, BOM, soft hyphen, …), format marks. */
 const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
@@ -52,9 +53,7 @@ export function textProblem(text: string, options: TextRuleOptions = {}): string
       : `must not contain control characters or line breaks (found ${found})`;
   }
   if (LINE_SEPARATORS.test(text)) return "must not contain Unicode line or paragraph separators";
-  if (BIDI_CONTROLS.test(text)) {
-    return "must not contain bidirectional override or isolate characters";
-  }
+  if (hasBidiControl(text)) return BIDI_CONTROL_PROBLEM;
   // Blank text is left to the schema's trim and length rules ("Required"); this catches text
   // that looks blank but is not, e.g. only zero-width spaces.
   if (requireVisible && text.trim() !== "" && text.replace(INVISIBLE, "") === "") {
@@ -62,6 +61,18 @@ export function textProblem(text: string, options: TextRuleOptions = {}): string
   }
   return undefined;
 }
+
+/**
+ * Why text holding a bidirectional control is refused, in the same words wherever the rule is
+ * applied: titles and names (textProblem), but also rich bodies and uploaded file names.
+ */
+export const BIDI_CONTROL_PROBLEM = "must not contain bidirectional override or isolate characters";
+
+/** Whether `text` holds a bidirectional embedding, override or isolate (the spoof above). */
+export const hasBidiControl = (text: string) => text.search(BIDI_CONTROLS) !== -1;
+
+/** `text` without its bidirectional controls: for what must never carry one (a header). */
+export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, "");
 
 /** Whether `text` holds half of a UTF-16 surrogate pair (not a character; no UTF-8 for it). */
 export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);

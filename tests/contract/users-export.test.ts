@@ -150,6 +150,10 @@ describe("the CSV", () => {
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("a=b")).toBe("a=b");
+    // Spreadsheets trim leading blanks and take full-width signs for ASCII ones (issue 30).
+    expect(csvCell(" =1+1")).toBe("' =1+1");
+    expect(csvCell("＝1+1")).toBe("'＝1+1");
+    expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
   });
 
   it("has a BOM, translated headers and values, CRLF lines; Chinese names intact", async () => {

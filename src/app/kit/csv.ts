@@ -1,5 +1,6 @@
 import type { CrudFilter, CrudSort, MetaQuery } from "@refinedev/core";
 
+import { looksLikeFormula } from "../../shared/csv";
 import { LIST_PAGING } from "../../shared/kit/list";
 import { dataProvider } from "../../providers/data";
 import { saveBlob } from "../components/download";
@@ -9,15 +10,13 @@ export const EXPORT_PAGE_SIZE = LIST_PAGING.maxPageSize;
 /** At most this many rows are exported; the dialog says so before and after. */
 export const EXPORT_MAX_ROWS = 10_000;
 
-/** Starts that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * One CSV cell: a value a spreadsheet would run as a formula gets a leading apostrophe, and a
- * value holding a comma, quote or line break is quoted with its quotes doubled (RFC 4180).
+ * One CSV cell: a value a spreadsheet would run as a formula (looksLikeFormula) gets a leading
+ * apostrophe, and a value holding a comma, quote or line break is quoted with its quotes doubled
+ * (RFC 4180).
  */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = looksLikeFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
