@@ -28,6 +28,7 @@ import { databaseRateLimitStore } from "./rate-limit/store";
 import { HttpError } from "./errors";
 import { errorHandler } from "./http/errors";
 import { installStrictJsonParser } from "./http/json-body";
+import { installMethodNotAllowed } from "./http/method-not-allowed";
 import { responseSerializer } from "./http/serializer";
 import { openApiTransform } from "./http/openapi";
 import { accountRoutes } from "./routes/account";
@@ -39,9 +40,11 @@ import { healthRoutes } from "./routes/health";
 import { globalSettingsRoutes } from "./services/global-settings";
 import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
+import { passwordResetRoutes } from "./routes/password-reset";
 import { ridersRoutes } from "./routes/riders";
 import { statisticsRoutes } from "./routes/statistics";
 import type { RouteDeps } from "./routes/types";
+import { createMailer } from "./mail/transport";
 import { userActionsRoutes } from "./routes/user-actions";
 import { userMgmtRoutes } from "./routes/user-mgmt";
 import { usersRoutes } from "./routes/users";
@@ -187,6 +190,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       }),
   });
 
+  // After CORS (a browser must be able to read the 405), before the documentation's routes and
+  // the access check: a wrong method on a known path is 405 whoever asks.
+  const refuseUnknownMethod = installMethodNotAllowed(app, API_PREFIX);
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",
@@ -195,8 +202,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         description:
           "The reference server of the back-office console. Authenticate with POST " +
           "/v1/api/auth/login and send the token as the Authorization header. Every error is " +
-          "`{code?, message, data?}`; an unknown method on a known path answers 405 with an " +
-          "Allow header; every answer under /v1 carries Cache-Control: no-store.",
+          "`{code?, message, data?}`. A method a path does not have answers 405 " +
+          "METHOD_NOT_ALLOWED with an Allow header listing those it has, before any " +
+          "authentication; a fixed path (…/aggregation, …/images) is never taken for an id. " +
+          "Every answer under /v1 carries Cache-Control: no-store.",
         version: "1.0.0",
       },
       servers: [{ url: "/" }],
@@ -233,29 +242,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     route.schema = { ...route.schema, querystring: route.schema?.querystring ?? NO_QUERY };
   });
 
-  // Methods per route pattern, so an unknown method on a known path answers 405 with `Allow`.
-  const routeMethods: Array<{ pattern: RegExp; methods: string[] }> = [];
-  app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith(API_PREFIX)) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const source = route.url
-      .split("/")
-      .map((part) =>
-        part.startsWith(":")
-          ? "[^/]+"
-          : part === "*"
-            ? ".*"
-            : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
-      )
-      .join("/");
-    routeMethods.push({ pattern: new RegExp(`^${source}/?$`), methods });
-  });
-  const allowedMethods = (path: string) => [
-    ...new Set(
-      routeMethods.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods),
-    ),
-  ];
-
   setBusinessTimeZone(config.businessTimeZone);
   const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
   const walletTokens = createTokenService(
@@ -271,7 +257,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     exemptPrefixes: [DOCS_PREFIX],
   });
 
-  const deps: RouteDeps = { db: database.db, config, tokens, walletTokens, counters };
+  // One mailer for every route that sends mail (the report, reset links), closed with the app.
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+  });
+  app.addHook("onClose", async () => mailer.close());
+  const deps: RouteDeps = { db: database.db, config, tokens, walletTokens, counters, mailer };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, deps);
@@ -287,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
       await api.register(walletAppRoutes, deps);
+      await api.register(passwordResetRoutes, deps);
       await api.register(globalSettingsRoutes, deps);
       await api.register(statisticsRoutes, deps);
     },
@@ -323,16 +317,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Client-side routes (/dashboard, /manage-admin/3, …) are the console's to resolve.
       return reply.sendFile(consolePage);
     }
-    const allowed = isApi ? allowedMethods(path) : [];
-    if (allowed.length > 0) {
-      return reply
-        .status(405)
-        .header("Allow", allowed.join(", "))
-        .send({
-          code: "METHOD_NOT_ALLOWED",
-          message: `Method ${request.method} is not allowed on ${path} (allowed: ${allowed.join(", ")})`,
-        });
-    }
+    refuseUnknownMethod(request, reply);
     return reply
       .status(404)
       .send({ code: "NOT_FOUND", message: `Route ${request.method} ${path} not found` });

@@ -66,7 +66,7 @@ export interface Config {
   notificationStepMs: number;
   /** LOGIN_RATE_LIMIT (10): login attempts per minute per client IP and e-mail. */
   loginRateLimit: number;
-  /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per minute per client IP, whatever the e-mail. */
+  /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per client IP in any 60 s, any e-mail. */
   loginFailuresPerAddress: number;
   /** SUPPORT_EMAIL (unset → the super administrator's e-mail): contact shown to banned admins. */
   supportEmail: string | undefined;
@@ -104,10 +104,11 @@ export interface Config {
   /** MAIL_FROM ("UCSI Wallet <no-reply@wallet.example>"): sender of the calculator report. */
   mailFrom: string;
   /**
-   * PUBLIC_URL (unset → the request's origin): the site's public address, used in links the server
-   * e-mails (the wallet user's password reset link).
+   * PUBLIC_URL: the site's public address, used in links the server e-mails (password reset
+   * links). Required in production; elsewhere `http://localhost:PORT`. Never the request's Host,
+   * which a client can forge.
    */
-  publicUrl: string | undefined;
+  publicUrl: string;
   /** REPORT_RATE_LIMIT_PER_IP (10): calculator reports per hour per client IP. */
   reportRateLimitPerIp: number;
   /** REPORT_RATE_LIMIT_PER_EMAIL (3): calculator reports per hour per recipient address. */
@@ -330,8 +331,17 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
 
+  const captchaSecret = recaptchaSecret(env, production);
+  const port = positiveInt(env, "PORT", 8080, 65_535);
+  const publicUrl = url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, "");
+  if (production && !publicUrl) {
+    throw new ConfigError(
+      "PUBLIC_URL is required when NODE_ENV=production (the address e-mailed links point to)",
+    );
+  }
+
   return {
-    port: positiveInt(env, "PORT", 8080, 65_535),
+    port,
     host: nonEmpty(env, "HOST") ?? "0.0.0.0",
     dataDir,
     databaseUrl: nonEmpty(env, "DATABASE_URL"),
@@ -364,12 +374,12 @@ export function loadConfig(env: Env = process.env): Config {
     demoAccounts: production ? [] : demoAccounts(env),
     bootstrapAdmin:
       adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
-    recaptchaSecret: recaptchaSecret(env, production),
+    recaptchaSecret: captchaSecret,
     recaptchaVerifyUrl:
       url(env, "RECAPTCHA_VERIFY_URL", ["https:", "http:"]) ?? DEFAULT_RECAPTCHA_VERIFY_URL,
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: nonEmpty(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
-    publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, ""),
+    publicUrl: publicUrl ?? `http://localhost:${port}`,
     reportRateLimitPerIp: positiveInt(env, "REPORT_RATE_LIMIT_PER_IP", 10),
     reportRateLimitPerEmail: positiveInt(env, "REPORT_RATE_LIMIT_PER_EMAIL", 3),
     passwordResetRateLimitPerIp: positiveInt(env, "PASSWORD_RESET_RATE_LIMIT_PER_IP", 30),

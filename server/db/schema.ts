@@ -349,6 +349,30 @@ export const userPasswordResets = pgTable(
 );
 
 /**
+ * One-time links e-mailed to an administrator to set a new password (only the token's SHA-256 is
+ * stored): nobody sets another administrator's password (issue 30). Only the newest unused link of
+ * an administrator works; earlier ones are marked used when a new one is issued.
+ */
+export const administratorPasswordResets = pgTable(
+  "administrator_password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    administratorId: integer("administrator_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("administrator_password_resets_token_hash_key"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    requestedBy: integer("requested_by").references(() => administrators.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("administrator_password_resets_administrator_id_idx").on(t.administratorId)],
+);
+
+/**
  * Tokens given back by a logout before they expire (their JWT id); rows past their expiry may be
  * deleted at any time. In the database, so that every server instance refuses them.
  */
@@ -377,6 +401,23 @@ export const rateLimitCounters = pgTable(
     resetsAt: timestamp("resets_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [index("rate_limit_counters_resets_at_idx").on(t.resetsAt)],
+);
+
+/**
+ * Sliding-window rate limits (failed logins per client address): one row per limited key with the
+ * times of its counted hits, so that any window-long span holds at most the limit, which a fixed
+ * window's counter cannot promise (twice the limit passes across its reset). One row, so one
+ * statement locks and updates it, on every server instance alike. `expires_at` is the newest
+ * hit's time plus the window: after it no hit of the row counts, and housekeeping deletes it.
+ */
+export const rateLimitLogs = pgTable(
+  "rate_limit_logs",
+  {
+    key: text("key").primaryKey(),
+    hits: timestamp("hits", { withTimezone: true, mode: "date" }).array().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("rate_limit_logs_expires_at_idx").on(t.expiresAt)],
 );
 
 /**

@@ -13,7 +13,10 @@ import {
   createAdministratorBodySchema,
   updateAdministratorBodySchema,
 } from "../../src/shared/schemas/administrators";
-import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
+import { errorBodySchema, errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
+import { resetPasswordResponseSchema } from "../../src/shared/schemas/user-mgmt";
+import { sendResetLink } from "../mail/password-reset-email";
+import { issueAdministratorPasswordReset } from "../services/admin-password-reset";
 import {
   createAdministrator,
   isEmailAvailable,
@@ -31,7 +34,10 @@ const access = (thing: string) => ({ permission: PERMISSION.admin, thing });
 const tags = ["administrators"];
 
 /** The Admin (8) module: the administrators list, detail, create, edit and permission editor. */
-export const administratorsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const administratorsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, mailer },
+) => {
   app.post(
     "/api/administrators",
     {
@@ -55,7 +61,11 @@ export const administratorsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       config: { access: access("Administrator") },
       schema: {
         tags,
-        summary: "Change an administrator (name, e-mail, password, permissions, status)",
+        summary: "Change an administrator (name, e-mail, permissions, status)",
+        description:
+          "Needs every permission code the administrator holds (403 PERMISSION_NOT_HELD; a super " +
+          "administrator only by a super administrator, 403 SUPER_ADMIN_ONLY). Nobody sets " +
+          "another's password: POST …/password-reset e-mails them a link.",
         params: idParamsSchema,
         body: updateAdministratorBodySchema,
         response: { 200: adminDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -69,6 +79,43 @@ export const administratorsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         request.body,
       );
       return toAdminDto(updated);
+    },
+  );
+
+  app.post(
+    "/api/administrators/:id/password-reset",
+    {
+      config: { access: access("Reset Administrator Password") },
+      schema: {
+        tags,
+        summary: "E-mail an administrator a one-time link to set a new password (valid 1 hour)",
+        description:
+          "The link, `${PUBLIC_URL}/login/reset-password?token=…`, goes to the administrator's own " +
+          "e-mail; their password and sessions are unchanged until it is used, and an earlier " +
+          "unused link stops working. Needs every permission code the administrator holds (403 " +
+          "PERMISSION_NOT_HELD, SUPER_ADMIN_ONLY); 502 MAIL_FAILED when the mail could not be sent.",
+        params: idParamsSchema,
+        response: {
+          202: resetPasswordResponseSchema,
+          ...errorResponses(400, 401, 403, 404),
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const reset = await issueAdministratorPasswordReset(
+        db,
+        currentAdmin(request),
+        request.params.id,
+      );
+      const sent = await sendResetLink(mailer, config.publicUrl, request.log, {
+        audience: "staff",
+        to: reset.administrator.email,
+        name: reset.administrator.name,
+        token: reset.token,
+        expiresAt: reset.expiresAt,
+      });
+      return reply.status(202).send(sent);
     },
   );
 

@@ -8,7 +8,6 @@ import {
 } from "../../src/calculator/inputs";
 import { HttpError } from "../errors";
 import { renderReportEmail } from "../mail/report-email";
-import { createMailer } from "../mail/transport";
 import { verifyCaptcha } from "../report/captcha";
 import { recipientPseudonym, reportLimits } from "../report/limits";
 import {
@@ -47,13 +46,7 @@ Errors: 400 VALIDATION_ERROR (data.issues name each field, e.g. inputs.carLoanBa
 mail server refused or could not be reached). The visitor's figures, name and address are never logged.`;
 
 /** POST /api/calculator/report: the public calculator's "Email Me My Report". */
-export const reportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config }) => {
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-  });
-  app.addHook("onClose", async () => mailer.close());
+export const reportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, mailer }) => {
   const limits = reportLimits(app, config);
   const captcha = { secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl };
 

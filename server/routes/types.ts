@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db";
 import type { TokenService } from "../auth/tokens";
 import type { Counters } from "../rate-limit/counters";
+import type { Mailer } from "../mail/transport";
 
 /** What every route plugin receives from buildApp. */
 export interface RouteDeps {
@@ -12,4 +13,6 @@ export interface RouteDeps {
   walletTokens: TokenService;
   /** The rate-limit counters every server instance shares. */
   counters: Counters;
+  /** Sends the server's mail (SMTP_URL, or .eml files in DATA_DIR/outbox). */
+  mailer: Mailer;
 }

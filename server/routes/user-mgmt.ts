@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { PERMISSION } from "../../src/shared/permissions";
 import { currentAdmin } from "../auth/access";
-import { HttpError } from "../errors";
-import { renderPasswordResetEmail } from "../mail/password-reset-email";
-import { createMailer } from "../mail/transport";
+import { sendResetLink } from "../mail/password-reset-email";
 import { errorBodySchema, errorResponses } from "../../src/shared/schemas/common";
 import {
   mgmtBanBodySchema,
@@ -30,17 +28,11 @@ import type { RouteDeps } from "./types";
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["user-mgmt"];
 
-export const RESET_MAIL_FAILED_MESSAGE = "The reset e-mail could not be sent, please try again";
-
 /** The /user-mgmt calls of the User (0) module; snake_case, as that contract names its fields. */
-export const userMgmtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-  });
-  app.addHook("onClose", async () => mailer.close());
-
+export const userMgmtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, mailer },
+) => {
   app.get(
     "/user-mgmt/get-user-list",
     {
@@ -139,7 +131,7 @@ export const userMgmtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
         tags,
         summary: "E-mail the user a one-time password reset link (valid 1 hour)",
         description:
-          "The link is `${PUBLIC_URL or the request's origin}/reset-password?token=…`; only the " +
+          "The link is `${PUBLIC_URL}/reset-password?token=…`; only the " +
           "token's hash is stored, and an earlier unused link stops working. 409 NO_EMAIL when " +
           "the user has no e-mail; 502 MAIL_FAILED when the mail could not be sent.",
         body: resetPasswordBodySchema,
@@ -156,22 +148,14 @@ export const userMgmtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
         currentAdmin(request),
         request.body.account_number,
       );
-      const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const link = `${base}/reset-password?token=${encodeURIComponent(reset.token)}`;
-      const mail = renderPasswordResetEmail(reset.email, reset.user.name, link, reset.expiresAt);
-      try {
-        await mailer.send(mail);
-      } catch (error) {
-        const { code, responseCode } = (error ?? {}) as Record<string, unknown>;
-        request.log.error(
-          { event: "user.reset_password", code, responseCode },
-          "reset mail not sent",
-        );
-        throw new HttpError(502, RESET_MAIL_FAILED_MESSAGE, "MAIL_FAILED");
-      }
-      return reply
-        .status(202)
-        .send({ status: "sent" as const, expires_at: reset.expiresAt.toISOString() });
+      const sent = await sendResetLink(mailer, config.publicUrl, request.log, {
+        audience: "wallet",
+        to: reset.email,
+        name: reset.user.name,
+        token: reset.token,
+        expiresAt: reset.expiresAt,
+      });
+      return reply.status(202).send(sent);
     },
   );
 };

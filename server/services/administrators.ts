@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
 
 import { brokenPasswordRules } from "../../src/shared/password-policy";
-import { PERMISSION } from "../../src/shared/permissions";
+import { codesLacking, mayManageAdministrator, PERMISSION } from "../../src/shared/permissions";
 import { administrators as administratorsDeclaration } from "../../src/shared/modules/administrators";
 import { recordAudit } from "../audit";
 import { toItem } from "../kit/bind";
@@ -51,21 +51,34 @@ const superAdminOnly = () =>
     "SUPER_ADMIN_ONLY",
   );
 
+const notHeld = (codes: number[], message: string) =>
+  new HttpError(403, `${message} (not ${codes.join(", ")})`, "PERMISSION_NOT_HELD", { codes });
+
 /**
  * An administrator grants or removes only codes it holds itself (a super administrator holds
  * all): otherwise a holder of Admin (8) alone could grant itself every module.
  */
 export function assertGrantable(actor: AdministratorRow, codes: Iterable<number>): void {
-  if (actor.isSuperAdmin) return;
-  const foreign = [...new Set(codes)].filter((code) => !actor.permissions.includes(code));
+  const foreign = codesLacking(actor, codes);
   if (foreign.length > 0) {
-    throw new HttpError(
-      403,
-      `You can grant or remove only permissions you hold yourself (not ${foreign.join(", ")})`,
-      "PERMISSION_NOT_HELD",
-      { codes: foreign },
-    );
+    throw notHeld(foreign, "You can grant or remove only permissions you hold yourself");
   }
+}
+
+/**
+ * Who may act on another administrator at all (edit, take out of service, send a password reset
+ * link): a super administrator only by a super administrator, anyone else only by an actor
+ * holding every code the target holds. Otherwise a holder of Admin (8) alone could take over a
+ * more powerful colleague's account (change their e-mail, then reset the password) and act with
+ * codes it does not hold (issue 30). The rule is `mayManageAdministrator`, shared with the console.
+ */
+export function assertManageable(actor: AdministratorRow, target: AdministratorRow): void {
+  if (mayManageAdministrator(actor, target)) return;
+  if (target.isSuperAdmin) throw superAdminOnly();
+  throw notHeld(
+    codesLacking(actor, target.permissions),
+    "You can change only administrators whose every permission you hold yourself",
+  );
 }
 
 const emailTaken = (email: string) =>
@@ -168,7 +181,6 @@ export async function createAdministrator(
 export interface AdministratorChanges {
   name?: string;
   email?: string;
-  password?: string;
   permissions?: readonly number[];
   status?: AdminStatus;
 }
@@ -178,10 +190,12 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 
 /**
  * Applies a partial change to an administrator, enforcing the rules that keep the back office
- * governable: only a super administrator changes a super administrator (403 SUPER_ADMIN_ONLY),
- * whose permissions and status never change through the API (so the last one always remains);
- * an administrator grants or removes only codes it holds (403 PERMISSION_NOT_HELD); nobody
- * changes their own status; and the last active holder of Admin (8) keeps it. Writes the audit entry in the same
+ * governable: an actor changes only administrators it may manage (`assertManageable`: 403
+ * SUPER_ADMIN_ONLY or PERMISSION_NOT_HELD); a super administrator's permissions and status never
+ * change through the API (so the last one always remains); an administrator grants or removes
+ * only codes it holds (403 PERMISSION_NOT_HELD); nobody changes their own status; and the last
+ * active holder of Admin (8) keeps it. Nobody sets another's password: that is a reset link to
+ * the owner's own e-mail (`issueAdministratorPasswordReset`). Writes the audit entry in the same
  * transaction. `action` names the call in the audit trail.
  */
 export async function updateAdministrator(
@@ -191,10 +205,6 @@ export async function updateAdministrator(
   changes: AdministratorChanges,
   action = "administrator.update",
 ): Promise<AdministratorRow> {
-  if (changes.password !== undefined) assertStrongPassword(changes.password);
-  const passwordHash =
-    changes.password === undefined ? undefined : await hashPassword(changes.password);
-
   try {
     return await db.transaction(async (tx) => {
       await lockAdministrators(tx);
@@ -210,20 +220,13 @@ export async function updateAdministrator(
       const emailChange = changes.email !== undefined && changes.email !== current.email;
 
       const nameChange = changes.name !== undefined && changes.name !== current.name;
-      const anyChange =
-        nameChange ||
-        emailChange ||
-        permissionsChange ||
-        statusChange ||
-        passwordHash !== undefined;
-      if (current.isSuperAdmin) {
-        if (anyChange && !actor.isSuperAdmin) throw superAdminOnly();
-        if (permissionsChange || statusChange) {
-          throw conflict(
-            "SUPER_ADMIN_IMMUTABLE",
-            "A super administrator's permissions and status cannot be changed",
-          );
-        }
+      const anyChange = nameChange || emailChange || permissionsChange || statusChange;
+      if (anyChange) assertManageable(actor, current);
+      if (current.isSuperAdmin && (permissionsChange || statusChange)) {
+        throw conflict(
+          "SUPER_ADMIN_IMMUTABLE",
+          "A super administrator's permissions and status cannot be changed",
+        );
       }
       if (permissionsChange && permissions !== undefined) {
         const before = new Set(current.permissions);
@@ -271,12 +274,11 @@ export async function updateAdministrator(
       const set: Partial<typeof administrators.$inferInsert> = {};
       if (nameChange) set.name = changes.name;
       if (emailChange) set.email = changes.email;
-      if (passwordHash !== undefined) set.passwordHash = passwordHash;
       if (permissionsChange) set.permissions = permissions;
       if (statusChange) set.status = changes.status;
       if (Object.keys(set).length === 0) return current;
-      // A new password, e-mail or status ends every session the administrator had (issue 16).
-      if (passwordHash !== undefined || emailChange || statusChange) {
+      // A new e-mail or status ends every session the administrator had (issue 16).
+      if (emailChange || statusChange) {
         set.credentialVersion = current.credentialVersion + 1;
       }
 
@@ -291,7 +293,6 @@ export async function updateAdministrator(
         action,
         targetTable: "administrators",
         targetId: updated.id,
-        remark: passwordHash === undefined ? null : "password changed",
         before: adminAuditSnapshot(current),
         after: adminAuditSnapshot(updated),
       });

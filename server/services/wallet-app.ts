@@ -12,18 +12,7 @@ import { userPasswordResets, users, wallets, type UserRow } from "../db/schema";
 import { HttpError } from "../errors";
 import type { ResetLink, WalletProfile } from "../../src/shared/schemas/wallet-app";
 import { assertStrongPassword } from "./administrators";
-import { hashResetToken } from "./password-reset";
-
-export const RESET_LINK_ERRORS = {
-  invalid: () => new HttpError(404, "This password reset link is not valid", "RESET_LINK_INVALID"),
-  expired: () => new HttpError(410, "This password reset link has expired", "RESET_LINK_EXPIRED"),
-  used: () =>
-    new HttpError(
-      410,
-      "This password reset link was used already, or a newer one replaced it",
-      "RESET_LINK_USED",
-    ),
-};
+import { hashResetToken, usableLink } from "./password-reset";
 
 export const WALLET_SIGN_IN_ERRORS = {
   wrong: () => new HttpError(401, "Wrong account number or password", "WRONG_CREDENTIALS"),
@@ -31,21 +20,18 @@ export const WALLET_SIGN_IN_ERRORS = {
 };
 
 /** The link's row and its user, refused unless it can still be used at `now`. */
-async function usableLink(db: DbOrTx, token: string, now: Date, lock: boolean) {
+async function findUsableLink(db: DbOrTx, token: string, now: Date, lock: boolean) {
   const query = db
     .select({ reset: userPasswordResets, user: users })
     .from(userPasswordResets)
     .innerJoin(users, eq(users.id, userPasswordResets.userId))
     .where(eq(userPasswordResets.tokenHash, hashResetToken(token)));
   const [found] = await (lock ? query.for("update") : query);
-  if (!found) throw RESET_LINK_ERRORS.invalid();
-  if (found.reset.usedAt) throw RESET_LINK_ERRORS.used();
-  if (found.reset.expiresAt.getTime() <= now.getTime()) throw RESET_LINK_ERRORS.expired();
-  return found;
+  return usableLink(found, ({ reset }) => reset, now);
 }
 
 export async function resetLink(db: Db, token: string, now = new Date()): Promise<ResetLink> {
-  const { reset, user } = await usableLink(db, token, now, false);
+  const { reset, user } = await findUsableLink(db, token, now, false);
   return {
     accountNumber: user.accountNumber,
     name: user.name,
@@ -66,10 +52,10 @@ export async function completePasswordReset(
 ): Promise<ResetLink> {
   assertStrongPassword(password);
   // Checked before the costly hash, so a stream of dead links costs no hashing.
-  await usableLink(db, token, now, false);
+  await findUsableLink(db, token, now, false);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const { reset, user } = await usableLink(tx, token, now, true);
+    const { reset, user } = await findUsableLink(tx, token, now, true);
     await tx
       .update(userPasswordResets)
       .set({ usedAt: now })

@@ -47,6 +47,12 @@ const loadSignedInConsole = () => (signedInConsole ??= importSignedInConsole());
 if (getToken()) loadSignedInConsole().catch(() => undefined);
 const SignedInConsole = lazy(loadSignedInConsole);
 
+/** The public pages an e-mailed password reset link opens: a wallet user's and an administrator's. */
+const RESET_PAGES = [
+  { path: "/reset-password", audience: "wallet", title: "pages.resetPassword.title" },
+  { path: "/login/reset-password", audience: "staff", title: "pages.resetPassword.staff.title" },
+] as const;
+
 export default function Console() {
   const antdLocale = useAntdLocale();
   const resources = useDeclaredResources();
@@ -98,20 +104,23 @@ export default function Console() {
                   />
                 }
               />
-              <Route
-                path="/reset-password"
-                element={
-                  <>
-                    <DocumentTitle page="pages.resetPassword.title" />
-                    <Suspense fallback={<PageLoading />}>
-                      {/* The password rules' words are the Admin module's. */}
-                      <ModuleTexts>
-                        <ResetPasswordPage />
-                      </ModuleTexts>
-                    </Suspense>
-                  </>
-                }
-              />
+              {RESET_PAGES.map(({ path, audience, title }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <>
+                      <DocumentTitle page={title} />
+                      <Suspense fallback={<PageLoading />}>
+                        {/* The password rules' words are the Admin module's. */}
+                        <ModuleTexts>
+                          <ResetPasswordPage audience={audience} />
+                        </ModuleTexts>
+                      </Suspense>
+                    </>
+                  }
+                />
+              ))}
               <Route
                 path="*"
                 element={

@@ -44,3 +44,23 @@ export function holdsPermission(holder: PermissionHolder, code: number | null): 
   if (code === null) return true;
   return holder.isSuperAdmin || holder.permissions.includes(code);
 }
+
+/** The codes of `codes` that `holder` lacks, ascending, each once (none for a super administrator). */
+export function codesLacking(holder: PermissionHolder, codes: Iterable<number>): number[] {
+  return [...new Set(codes)].filter((code) => !holdsPermission(holder, code)).sort((a, b) => a - b);
+}
+
+/**
+ * Whether `actor` may act on administrator `target` at all (edit, take out of service, send a
+ * password reset link): on itself always (other rules apply there), on a super administrator only
+ * as a super administrator, on anyone else only holding every code the target holds. The server
+ * enforces it; the console hides what it would refuse.
+ */
+export function mayManageAdministrator(
+  actor: PermissionHolder & { id: number },
+  target: PermissionHolder & { id: number },
+): boolean {
+  if (actor.id === target.id) return true;
+  if (target.isSuperAdmin && !actor.isSuperAdmin) return false;
+  return codesLacking(actor, target.permissions).length === 0;
+}

@@ -13,6 +13,7 @@ const production = {
   NODE_ENV: "production",
   JWT_SECRET: "production-secret-production-secret-0123",
   RECAPTCHA_SECRET: "production-recaptcha-secret",
+  PUBLIC_URL: "https://console.wallet.example",
 };
 
 beforeAll(async () => {

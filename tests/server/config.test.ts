@@ -59,6 +59,7 @@ describe("loadConfig", () => {
       NODE_ENV: "production",
       JWT_SECRET: "p".repeat(40),
       RECAPTCHA_SECRET: "recaptcha-secret",
+      PUBLIC_URL: "https://console.wallet.example/",
       ADMIN_EMAIL: "root@wallet.example",
       ADMIN_PASSWORD: "Root#Passw0rd",
     });
@@ -68,6 +69,20 @@ describe("loadConfig", () => {
       email: "root@wallet.example",
       password: "Root#Passw0rd",
     });
+  });
+
+  it("requires PUBLIC_URL in production; elsewhere e-mailed links point at this server", () => {
+    const production = {
+      DATA_DIR: dir,
+      NODE_ENV: "production",
+      JWT_SECRET: "p".repeat(40),
+      RECAPTCHA_DISABLED: "true",
+    };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL is required/);
+    expect(loadConfig({ ...production, PUBLIC_URL: "https://wallet.example//" }).publicUrl).toBe(
+      "https://wallet.example",
+    );
+    expect(loadConfig({ DATA_DIR: dir, PORT: "9090" }).publicUrl).toBe("http://localhost:9090");
   });
 
   it("reads every variable", () => {
@@ -183,7 +198,12 @@ describe("loadConfig: the calculator report's settings", () => {
   });
 
   it("requires RECAPTCHA_SECRET in production unless RECAPTCHA_DISABLED=true", () => {
-    const production = { DATA_DIR: dir, NODE_ENV: "production", JWT_SECRET: "p".repeat(40) };
+    const production = {
+      DATA_DIR: dir,
+      NODE_ENV: "production",
+      JWT_SECRET: "p".repeat(40),
+      PUBLIC_URL: "https://console.wallet.example",
+    };
     expect(() => loadConfig(production)).toThrow(/RECAPTCHA_SECRET is required/);
     expect(loadConfig({ ...production, RECAPTCHA_DISABLED: "true" }).recaptchaSecret).toBe(
       undefined,

@@ -285,6 +285,18 @@ describe("persistence", () => {
 });
 
 describe("an upgrade of an existing store", () => {
+  // Drizzle's migrator applies only migrations created after the newest one applied (by the
+  // journal's `when`): one dated earlier would be skipped on every existing store, silently.
+  it("finds every migration dated after the one before it", async () => {
+    const journal = JSON.parse(
+      await readFile(join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"),
+    ) as { entries: Array<{ tag: string; when: number }> };
+    const misdated = journal.entries.filter(
+      (entry, index) => index > 0 && entry.when <= journal.entries[index - 1]!.when,
+    );
+    expect(misdated.map((entry) => entry.tag)).toEqual([]);
+  });
+
   it("ends with a VACUUM, so a table a migration rewrote keeps its index-only scans", async () => {
     const work = await mkdtemp(join(tmpdir(), "ucsi-wallet-upgrade-"));
     try {

@@ -65,6 +65,7 @@ async function startInstance(name: string): Promise<Instance> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RECAPTCHA_DISABLED: "true",
+    PUBLIC_URL: "https://console.wallet.example",
     // The test is the proxy: it connects from loopback and names the client in X-Forwarded-For.
     TRUST_PROXY: "loopback",
     LOGIN_RATE_LIMIT: "3",

@@ -29,7 +29,8 @@ beforeAll(async () => {
       PERMISSION_CODES.filter((c) => c !== 8),
     )
   ).token;
-  targetId = (await createAdmin(app, superToken, [0])).admin.id;
+  // No codes: a holder of 8 alone may act only on administrators whose every code it holds.
+  targetId = (await createAdmin(app, superToken, [])).admin.id;
 });
 
 afterAll(async () => {
@@ -80,7 +81,14 @@ const ADMIN_ROUTES = [
     request: () => ({
       method: "POST" as const,
       url: "/v1/user-mgmt/change-admin-permission",
-      payload: { admin_id: targetId, permission_codes: [0, 8] },
+      payload: { admin_id: targetId, permission_codes: [8] },
+    }),
+  },
+  {
+    thing: "POST Reset Administrator Password",
+    request: () => ({
+      method: "POST" as const,
+      url: `/v1/api/administrators/${targetId}/password-reset`,
     }),
   },
 ];

@@ -415,7 +415,10 @@ describe("documentation and configuration", () => {
   });
 
   it("refuses a production configuration without a captcha secret unless explicitly disabled", () => {
-    const production = testEnv(testDb.dataDir, { NODE_ENV: "production" });
+    const production = testEnv(testDb.dataDir, {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://console.wallet.example",
+    });
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/RECAPTCHA_SECRET.*RECAPTCHA_DISABLED=true/);
     expect(

@@ -3,9 +3,13 @@
  * token when the administrator's password is changed or reset, their e-mail changes, or they are
  * banned or disabled. A token's subject is an id written plainly.
  */
+import { randomUUID } from "node:crypto";
+
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 
+import { issueAdministratorPasswordReset } from "../../server/services/admin-password-reset";
+import { findAdministratorByEmail } from "../../server/services/administrators";
 import { DEMO, auth, createAdmin, login, useSignedInApp } from "./support/app";
 import { testEnv } from "./support/database";
 
@@ -50,9 +54,17 @@ describe("logout", () => {
 });
 
 describe("every older token ends", () => {
-  it("when another administrator resets the password", async () => {
+  it("when the password is set through a reset link", async () => {
     const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
-    expect((await patch(admin.id, { password: "Reset#By2026" })).statusCode).toBe(200);
+    const db = suite.testDb.database.db;
+    const superAdmin = await findAdministratorByEmail(db, DEMO.superAdmin.email);
+    const reset = await issueAdministratorPasswordReset(db, superAdmin!, admin.id);
+    const done = await suite.app.inject({
+      method: "POST",
+      url: "/v1/api/auth/password-reset",
+      payload: { token: reset.token, password: "Reset#By2026" },
+    });
+    expect(done.statusCode, done.body).toBe(200);
     await expectRefused(token);
     await login(suite.app, { email: admin.email, password: "Reset#By2026" });
   });
@@ -87,7 +99,7 @@ describe("a token's subject", () => {
     return new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(subject)
-      .setJti(`forged-${subject}`)
+      .setJti(randomUUID())
       .setIssuer("ucsi-wallet-reference-server")
       .setAudience("ucsi-wallet-back-office")
       .setIssuedAt(now)

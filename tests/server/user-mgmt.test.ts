@@ -252,7 +252,7 @@ describe("POST /user-mgmt/reset-user-password", () => {
     expect(rows.filter((row) => row.usedAt === null)).toHaveLength(1);
   });
 
-  it("uses the request's origin when PUBLIC_URL is not set", async () => {
+  it("never takes the link's address from the request's Host (this server's own without PUBLIC_URL)", async () => {
     await rm(outbox(), { recursive: true, force: true });
     const plainApp = await createTestApp(suite.testDb);
     try {
@@ -260,12 +260,13 @@ describe("POST /user-mgmt/reset-user-password", () => {
       const response = await plainApp.inject({
         method: "POST",
         url: "/v1/user-mgmt/reset-user-password",
-        headers: { authorization: suite.desk, host: "console.campus.example:8443" },
+        headers: { authorization: suite.desk, host: "evil.example:8443" },
         payload: { account_number: user.accountNumber },
       });
       expect(response.statusCode, response.body).toBe(202);
       const mail = await takeMail();
-      expect(mail.text).toContain("http://console.campus.example:8443/reset-password?token=");
+      expect(mail.text).toContain("http://localhost:8080/reset-password?token=");
+      expect(mail.text + mail.html).not.toContain("evil.example");
     } finally {
       await plainApp.close();
     }

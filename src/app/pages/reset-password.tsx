@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Flex, Form, Input, Result, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 
 import { http } from "../../providers/http";
 import { translateApiError } from "../../providers/errors";
 import { brokenPasswordRules } from "../../shared/password-policy";
-import type { ResetLink } from "../../shared/schemas/wallet-app";
+import type { StaffResetLink } from "../../shared/schemas/password-reset";
+import type { ResetLink as WalletResetLink } from "../../shared/schemas/wallet-app";
 import { PasswordChecklist } from "../components/password-checklist";
 import { formatDateTime } from "../format";
 import { Brand } from "../layout/brand";
@@ -14,6 +15,20 @@ import { LanguageSwitcher } from "../layout/language-switcher";
 
 /** A token as the server issues them; anything else is refused without asking the server. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+type ResetLink = WalletResetLink | StaffResetLink;
+
+/**
+ * Whose links a page spends: a wallet user's (`/reset-password`) or an administrator's
+ * (`/login/reset-password`); the server keeps them apart, so each page calls its own routes.
+ */
+export type ResetAudience = "wallet" | "staff";
+
+const API_PREFIX: Record<ResetAudience, string> = { wallet: "/api/app", staff: "/api/auth" };
+
+/** The texts' keys under `pages.resetPassword`, with the link's fields as their values. */
+const textsOf = (audience: ResetAudience) =>
+  audience === "wallet" ? "pages.resetPassword" : "pages.resetPassword.staff";
 
 type Stage =
   | { step: "checking" }
@@ -23,13 +38,15 @@ type Stage =
   | { step: "failed"; error?: unknown };
 
 /**
- * `/reset-password?token=…`, the page a wallet user reaches from the e-mail Reset Password sends:
- * checks the link first (expired, used or unknown links are told so at once), then sets the
- * wallet password under the administrators' rules. Public, like the calculator: no session.
+ * `/reset-password?token=…`, the page a wallet user reaches from the e-mail Reset Password sends,
+ * and `/login/reset-password?token=…`, an administrator's: checks the link first (expired, used or
+ * unknown links are told so at once), then sets the password under the administrators' rules.
+ * Public, like the calculator: no session.
  */
-export default function ResetPasswordPage() {
+export default function ResetPasswordPage({ audience }: { audience: ResetAudience }) {
   const { t } = useTranslation("common");
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const token = params.get("token") ?? "";
   const malformed = !TOKEN_PATTERN.test(token);
   const [checked, setStage] = useState<Stage>({ step: "checking" });
@@ -42,20 +59,23 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (malformed) return;
     let current = true;
-    http.post<ResetLink>("/api/app/password-reset/check", { token }).then(
+    http.post<ResetLink>(`${API_PREFIX[audience]}/password-reset/check`, { token }).then(
       ({ data: link }) => current && setStage({ step: "form", link }),
       (error: unknown) => current && setStage({ step: "failed", error }),
     );
     return () => {
       current = false;
     };
-  }, [token, malformed]);
+  }, [token, malformed, audience]);
 
   const submit = async ({ password }: { password: string }) => {
     setSubmitting(true);
     setSubmitError(undefined);
     try {
-      const { data } = await http.post<ResetLink>("/api/app/password-reset", { token, password });
+      const { data } = await http.post<ResetLink>(`${API_PREFIX[audience]}/password-reset`, {
+        token,
+        password,
+      });
       setStage({ step: "done", link: data });
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -78,7 +98,7 @@ export default function ResetPasswordPage() {
           <LanguageSwitcher />
         </Flex>
         <Typography.Title level={1} style={{ fontSize: 20 }}>
-          {t("pages.resetPassword.title")}
+          {t(`${textsOf(audience)}.title`)}
         </Typography.Title>
         {stage.step === "checking" && (
           <Flex gap={8} align="center" role="status">
@@ -97,18 +117,20 @@ export default function ResetPasswordPage() {
           <Result
             status="success"
             title={t("pages.resetPassword.doneTitle")}
-            subTitle={t("pages.resetPassword.doneText", {
-              accountNumber: stage.link.accountNumber,
-            })}
+            subTitle={t(`${textsOf(audience)}.doneText`, stage.link)}
+            extra={
+              audience === "staff" && (
+                <Button type="primary" onClick={() => navigate("/login")}>
+                  {t("pages.resetPassword.staff.signIn")}
+                </Button>
+              )
+            }
           />
         )}
         {stage.step === "form" && (
           <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
             <Typography.Paragraph>
-              {t("pages.resetPassword.greeting", {
-                name: stage.link.name,
-                accountNumber: stage.link.accountNumber,
-              })}{" "}
+              {t(`${textsOf(audience)}.greeting`, stage.link)}{" "}
               {t("pages.resetPassword.expires", { time: formatDateTime(stage.link.expiresAt) })}
             </Typography.Paragraph>
             <Form.Item

@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { renderCell } from "../../app/kit/cells";
 import { ModuleList } from "../../app/kit/module-list";
 import { administrators, type AdminDto } from "../../shared/modules/administrators";
+import { mayManageAdministrator } from "../../shared/permissions";
 import { ADMIN_PATHS, adminEditPath } from "./paths";
 import { SuperAdminTag } from "./status-tag";
 import { StatusToggle } from "./status-toggle";
@@ -43,19 +44,23 @@ export default function AdministratorList() {
           title={t("list.actions")}
           fixed="right"
           width={180}
-          render={(_, admin) => (
-            <Space size={4}>
-              <Button
-                size="small"
-                icon={<EditOutlined aria-hidden />}
-                aria-label={t("list.editNamed", { name: admin.name })}
-                onClick={() => navigate(adminEditPath(admin.id))}
-              >
-                {t("list.edit")}
-              </Button>
-              {admin.id !== me?.id && <StatusToggle admin={admin} size="small" />}
-            </Space>
-          )}
+          render={(_, admin) =>
+            // Only on administrators the viewer may change (the server refuses the rest).
+            me !== undefined &&
+            mayManageAdministrator(me, admin) && (
+              <Space size={4}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={t("list.editNamed", { name: admin.name })}
+                  onClick={() => navigate(adminEditPath(admin.id))}
+                >
+                  {t("list.edit")}
+                </Button>
+                {admin.id !== me.id && <StatusToggle admin={admin} size="small" />}
+              </Space>
+            )
+          }
         />
       }
     />

@@ -14,11 +14,12 @@ const sameCodes = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((code) => b.includes(code));
 
 /**
- * An administrator's permissions by module, editable unless they are a super administrator.
+ * An administrator's permissions by module, editable unless they are a super administrator or
+ * `editable` says the viewer may not change this administrator.
  * The server has the last word (e.g. LAST_ADMIN_HOLDER when nobody active would keep Admin);
  * its refusal is shown here in the administrator's language.
  */
-export function PermissionEditor({ admin }: { admin: AdminDto }) {
+export function PermissionEditor({ admin, editable }: { admin: AdminDto; editable: boolean }) {
   const { t } = useTranslation("admin");
   const invalidate = useInvalidate();
   const syncSelf = useSyncSelf();
@@ -63,16 +64,21 @@ export function PermissionEditor({ admin }: { admin: AdminDto }) {
 
   const title = t("permissions.title");
 
-  if (admin.isSuperAdmin) {
+  // Shown, not editable: a super administrator's (all codes), or one holding a code the viewer
+  // lacks (the server would refuse any change, issue 30).
+  if (admin.isSuperAdmin || !editable) {
     return (
       <Panel title={title}>
         <Alert
           type="info"
           showIcon
-          message={t("permissions.superAdminNote")}
+          message={t(admin.isSuperAdmin ? "permissions.superAdminNote" : "permissions.notHeldNote")}
           style={{ marginBottom: 16 }}
         />
-        <PermissionCheckboxes value={[...PERMISSION_CODES]} disabled />
+        <PermissionCheckboxes
+          value={admin.isSuperAdmin ? [...PERMISSION_CODES] : admin.permissions}
+          disabled
+        />
       </Panel>
     );
   }

@@ -9,8 +9,10 @@ import { QueryError } from "../../app/components/query-error";
 import { formatDate, formatDateTime } from "../../app/format";
 import { LANGUAGE_NAMES } from "../../app/layout/language-switcher";
 import type { AdminDto } from "../../providers/api-types";
+import { mayManageAdministrator } from "../../shared/permissions";
 import { ADMIN_PATHS, adminEditPath } from "./paths";
 import { PermissionEditor } from "./permission-editor";
+import { ResetAdministratorPassword } from "./reset-password";
 import { AdminStatusTag, SuperAdminTag } from "./status-tag";
 import { StatusToggle } from "./status-toggle";
 
@@ -57,6 +59,9 @@ export default function AdministratorShow() {
     );
   }
 
+  // Convenience only: the server refuses what this hides (mayManageAdministrator there too).
+  const manageable = me !== undefined && mayManageAdministrator(me, admin);
+
   return (
     <>
       <PageHeader
@@ -64,13 +69,16 @@ export default function AdministratorShow() {
         back={back}
         extra={
           <Space wrap>
-            <Button
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => navigate(adminEditPath(admin.id))}
-            >
-              {t("show.edit")}
-            </Button>
-            {admin.id !== me?.id && <StatusToggle admin={admin} />}
+            {manageable && (
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                onClick={() => navigate(adminEditPath(admin.id))}
+              >
+                {t("show.edit")}
+              </Button>
+            )}
+            {manageable && admin.id !== me?.id && <ResetAdministratorPassword admin={admin} />}
+            {manageable && admin.id !== me?.id && <StatusToggle admin={admin} />}
           </Space>
         }
       />
@@ -104,7 +112,7 @@ export default function AdministratorShow() {
           </Panel>
         </Col>
         <Col xs={24} xl={14}>
-          <PermissionEditor key={admin.id} admin={admin} />
+          <PermissionEditor key={admin.id} admin={admin} editable={manageable} />
         </Col>
       </Row>
     </>

@@ -46,7 +46,6 @@ export type CreateAdministratorBody = z.infer<typeof createAdministratorBodySche
 export const updateAdministratorBodySchema = z.strictObject({
   name: nameSchema.optional(),
   email: emailSchema.optional(),
-  password: newPasswordSchema.optional(),
   permissions: permissionCodesSchema.optional(),
   status: z.enum(ADMIN_STATUSES).optional(),
 });

@@ -7,29 +7,14 @@ import { z } from "zod";
 import { APPROVAL_STATUSES, USER_ROLES } from "../domain";
 import { PASSWORD_MAX_LENGTH } from "../password-policy";
 import { safeText } from "../text";
-import { newPasswordSchema } from "./administrators";
 import { isoDateTime } from "./common";
 import { accountNumberSchema } from "./riders";
-
-/** A reset link's token as issued: 32 random bytes in base64url, 43 characters. */
-export const resetTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, "Not a reset link's token")
-  .describe("The `token` of the e-mailed link `/reset-password?token=…`");
-
-export const resetLinkBodySchema = z.strictObject({ token: resetTokenSchema });
 
 /** Whose link it is and until when it works: what the reset page greets the user with. */
 export const resetLinkSchema = z
   .object({ accountNumber: z.string(), name: z.string(), expiresAt: isoDateTime })
   .meta({ id: "ResetLink" });
 export type ResetLink = z.output<typeof resetLinkSchema>;
-
-export const resetPasswordBodySchema = z.strictObject({
-  token: resetTokenSchema,
-  password: newPasswordSchema,
-});
-export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const walletSignInBodySchema = z.strictObject({
   accountNumber: accountNumberSchema,

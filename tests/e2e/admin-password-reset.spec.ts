@@ -1,0 +1,81 @@
+/**
+ * Issue 30 in the browser: nobody sets a colleague's password. The super administrator sends an
+ * administrator a reset link from their page; the administrator opens the e-mailed link in their
+ * own browser, sets a password and signs in with it. An administrator holding only Admin (8) sees
+ * a more powerful colleague's page without the buttons the server would refuse, and their
+ * permissions read-only.
+ */
+import { logIn } from "./support/console";
+import { expect, test, useSuperAdminServer } from "./support/fixtures";
+import { resetLinkPath } from "./support/outbox";
+
+const suite = useSuperAdminServer(140);
+
+test.describe.configure({ mode: "serial" });
+
+let counter = 0;
+
+/** A new administrator created through the API by the super administrator. */
+async function createAdministrator(permissions: number[]) {
+  counter += 1;
+  const admin = {
+    name: `Reset Story ${counter}`,
+    email: `reset.story.${counter}.${Date.now()}@wallet.example`,
+    password: "Story#Start2026",
+    permissions,
+  };
+  const created = await fetch(`${suite.server.url}/v1/api/administrators`, {
+    method: "POST",
+    headers: { Authorization: suite.token, "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  expect(created.status).toBe(201);
+  return { ...admin, id: ((await created.json()) as { id: number }).id };
+}
+
+test("the super administrator e-mails a reset link; its owner sets a password and signs in", async ({
+  page,
+  browser,
+}) => {
+  const colleague = await createAdministrator([0, 33]);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
+  await page.goto(`${suite.server.url}/manage-admin/${colleague.id}`);
+  await page.getByRole("button", { name: "Send password reset link" }).click();
+  await page.getByRole("tooltip").getByRole("button", { name: "Send link" }).click();
+  await expect(
+    page.getByText(`A password reset link was sent to ${colleague.name} at ${colleague.email}`),
+  ).toBeVisible();
+
+  // The colleague's own browser: no console session.
+  const context = await browser.newContext();
+  const own = await context.newPage();
+  const path = resetLinkPath(suite.server.dataDir, colleague.email);
+  expect(path).toMatch(/^\/login\/reset-password\?token=/);
+  await own.goto(`${suite.server.url}${path}`);
+  await expect(
+    own.getByRole("heading", { name: "Set your UCSI Wallet console password" }),
+  ).toBeVisible();
+  await expect(own.getByText(`Choose a new console password for ${colleague.name}`)).toBeVisible();
+  await own.getByLabel("New password", { exact: true }).fill("Fresh#Console26");
+  await own.getByLabel("Repeat the new password").fill("Fresh#Console26");
+  await own.getByRole("button", { name: "Set password" }).click();
+  await expect(own.getByText("Your password is set")).toBeVisible();
+  await own.getByRole("button", { name: "Go to sign-in" }).click();
+  await logIn(own, suite.server.url, colleague.email, "Fresh#Console26");
+  await context.close();
+});
+
+test("an Admin (8) holder cannot act on a colleague holding codes it lacks", async ({ page }) => {
+  const holder = await createAdministrator([8]);
+  const finance = await createAdministrator([8, 33, 35]);
+  await logIn(page, suite.server.url, holder.email, holder.password);
+  await page.goto(`${suite.server.url}/manage-admin/${finance.id}`);
+  await expect(page.getByRole("heading", { name: finance.name })).toBeVisible();
+  await expect(
+    page.getByText("You do not hold every permission this administrator holds"),
+  ).toBeVisible();
+  for (const name of ["Edit", "Send password reset link", "Disable"]) {
+    await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole("button", { name: "Save permissions" })).toHaveCount(0);
+});
