@@ -5,6 +5,7 @@ import { searchKey } from "../db/search-key";
 import { InvalidQueryError } from "../errors";
 import {
   describeJson,
+  isBlank,
   isJsonObject,
   parseObjectParameter,
   type Json,
@@ -127,7 +128,8 @@ function compileSearch(ctx: Context, value: Json, at: string): SQL | undefined {
   }
   const term = value.trim();
   if (hasControlCharacters(term)) fail(`"$search" must not contain control characters`);
-  if (term === "") return undefined;
+  // Unlike a blank text value, a blank search is no search: a search box left blank.
+  if (isBlank(term)) return undefined;
   ctx.searched = true;
   return searchCondition(ctx.spec, term);
 }

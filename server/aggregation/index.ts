@@ -44,7 +44,9 @@ export type AnyPgDatabase = PgDatabase<any, any, any>;
  * Dates: `YYYY-MM-DD` is a whole UTC calendar day — equality means within that day, `$gt` after
  * it, `$gte` from its start, `$lt` before it, `$lte` up to its end; an ISO-8601 date-time is an
  * instant (read as UTC without an offset). `$ne`/`$nin` also match NULLs (SQL's `<>` would not).
- * `$contains`/`$startsWith`/`$search` are case-insensitive (ILIKE, wildcards escaped).
+ * `$contains`/`$startsWith`/`$search` are case-insensitive (ILIKE, wildcards escaped). A blank
+ * text value (json.ts, isBlank) is refused; a blank `$search` is no search. Dates are in
+ * DATE_YEARS (src/shared/kit/types.ts), as everywhere in the API.
  */
 export function compileAggregation(
   spec: CollectionSpec,

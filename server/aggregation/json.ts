@@ -1,4 +1,4 @@
-import { textProblem } from "../../src/shared/text";
+import { isBlank, textProblem } from "../../src/shared/text";
 import { InvalidQueryError } from "../errors";
 import { AGGREGATION_LIMITS } from "./types";
 
@@ -15,6 +15,9 @@ export function describeJson(value: Json): string {
   if (isJsonObject(value)) return "an object";
   return typeof value === "number" ? "a number" : `a ${typeof value}`;
 }
+
+// The aggregation language refuses a blank parameter or text value; a blank `$search` is no search.
+export { isBlank };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const ESCAPES: Record<string, string> = {
@@ -41,7 +44,7 @@ export function parseJsonParameter(parameter: string, text: string): Json {
     fail(`too long (at most ${AGGREGATION_LIMITS.maxParameterLength} characters)`);
   }
   // A blank parameter is a mistake (a template that lost its value), not "no condition".
-  if (text.replace(/[\s\uFEFF]/g, "") === "") fail("is blank (omit the parameter instead)");
+  if (isBlank(text)) fail("is blank (omit the parameter instead)");
   return parseStrictJson(text, {
     fail,
     maxDepth: AGGREGATION_LIMITS.maxJsonDepth,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_YEARS } from "../../src/shared/kit/types";
 import { InvalidQueryError } from "../errors";
 
 const AGGREGATION_PARAMETERS = ["filter", "sort", "pagination"] as const;
@@ -23,7 +24,9 @@ export const aggregationQuerystring = z.strictObject({
     .describe(
       'JSON object: {"field": value} (equals) or {"field": {"$ne"|"$in"|"$nin"|"$gt"|"$gte"|' +
         '"$lt"|"$lte"|"$contains"|"$startsWith"|"$null": value}}, {"$or": [filter, …]}, ' +
-        '{"$search": "text"}. Dates are YYYY-MM-DD (a whole UTC day) or ISO-8601.',
+        '{"$search": "text"}. Dates are YYYY-MM-DD (a whole UTC day) or ISO-8601, in the years ' +
+        `${DATE_YEARS.min} to ${DATE_YEARS.max}. A blank text value (empty or only spaces) is ` +
+        'refused; a blank "$search" is no search.',
     ),
   sort: z
     .string()

@@ -1,6 +1,7 @@
 import { is, SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { describeJson, type Json } from "./json";
+import { DATE_YEARS, isDateYear } from "../../src/shared/kit/types";
+import { describeJson, isBlank, type Json } from "./json";
 import { AGGREGATION_LIMITS, type FieldSpec } from "./types";
 
 /** The column behind a field, or `undefined` when the field is an SQL expression. */
@@ -59,9 +60,14 @@ export type Scalar = string | number | boolean;
 /** Thrown by the coercers; the filter compiler prefixes the field and operator. */
 export class ValueError extends Error {}
 
+/**
+ * A text value of a condition. A blank one is refused like a blank parameter: it is a value a
+ * template lost, and `$contains`/`$startsWith` would match every row, `$ne` nearly every one.
+ */
 export function coerceString(value: Json): string {
   if (typeof value !== "string")
     throw new ValueError(`expects a string, got ${describeJson(value)}`);
+  if (isBlank(value)) throw new ValueError("got a blank string (omit the condition instead)");
   if (value.length > AGGREGATION_LIMITS.maxStringLength) {
     throw new ValueError(`string is longer than ${AGGREGATION_LIMITS.maxStringLength} characters`);
   }
@@ -107,8 +113,6 @@ export function coerceScalar(name: string, field: FieldSpec, value: Json): Scala
 
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-const MIN_YEAR = 1000;
-const MAX_YEAR = 9999;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const formatDay = (d: Date) =>
@@ -146,15 +150,18 @@ export function coerceDate(field: FieldSpec, value: Json): DateOperand {
     number,
   ];
   const ms = Number((m[7] ?? "").padEnd(3, "0").slice(0, 3));
-  if (y < MIN_YEAR || y > MAX_YEAR) {
-    throw new ValueError(`expects a year between ${MIN_YEAR} and ${MAX_YEAR}, got ${y}`);
-  }
   if (h > 23 || mi > 59 || s > 59) throw invalid();
   const local = utcDate(y, mo, d, h, mi, s, ms);
   if (local.getUTCMonth() !== mo - 1 || local.getUTCDate() !== d) throw invalid();
   const offset = offsetMinutes(m[8]);
   if (offset === undefined) throw invalid();
   const instant = new Date(local.getTime() - offset * 60_000);
+  // The API's one range of dates (src/shared/kit/types.ts), on the instant as a body's is.
+  if (!isDateYear(instant.getUTCFullYear())) {
+    throw new ValueError(
+      `expects a date in the years ${DATE_YEARS.min} to ${DATE_YEARS.max}, got ${JSON.stringify(value)}`,
+    );
+  }
   if (m[4] !== undefined && dateCastOf(field) !== "date") {
     return { kind: "instant", at: formatInstant(instant) };
   }

@@ -1,5 +1,6 @@
 import type { CrudFilter, CrudSort, LogicalFilter, Pagination } from "@refinedev/core";
 import { LIST_PAGING } from "../shared/kit/paging";
+import { isBlank } from "../shared/text";
 
 /**
  * The console's one encoder for the aggregation contract (api.md "Aggregation lists"): Refine's
@@ -51,12 +52,15 @@ const OPERATORS: Partial<Record<Operator, string | null>> = {
 /** Refine's conventional free-text field, and the contract's own name for it. */
 const SEARCH_FIELDS = new Set(["q", "$search"]);
 
-/** antd and Refine report a cleared filter as undefined, null, "" or []: no condition. */
+/**
+ * antd and Refine report a cleared filter as undefined, null, "" or []: no condition. Text of
+ * only blanks is cleared too (the API refuses a blank text condition).
+ */
 function isCleared(value: unknown): boolean {
   return (
     value === undefined ||
     value === null ||
-    value === "" ||
+    (typeof value === "string" && isBlank(value)) ||
     (Array.isArray(value) && value.length === 0)
   );
 }

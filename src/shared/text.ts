@@ -34,6 +34,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Blanks, default-ignorable code points (zero-width characters, BOM, soft hyphen, …), format marks. */
 const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
 
+/**
+ * Blank: empty or only whitespace (JavaScript's, line breaks, U+00A0, U+3000 and U+FEFF
+ * included). The one definition the API's filters refuse and the console leaves out as cleared.
+ */
+export const isBlank = (text: string): boolean => text.trim() === "";
+
 export interface TextRuleOptions {
   /** Allow `\n` and `\t` (remarks). Default false. */
   multiline?: boolean;

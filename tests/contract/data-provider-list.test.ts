@@ -143,6 +143,7 @@ describe("getList: filters", () => {
       filters: [
         { field: "status", operator: "eq", value: undefined },
         { field: "name", operator: "contains", value: "" },
+        { field: "email", operator: "contains", value: " \u3000 " },
         { field: "id", operator: "in", value: [] },
         { field: "q", operator: "contains", value: null },
       ],

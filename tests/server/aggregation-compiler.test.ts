@@ -394,10 +394,12 @@ describe("filter operators", () => {
       { price: -0 },
       { qty: 2147483647 },
       { nameLength: 1.5 },
-      { createdAt: "9999-12-31" },
-      { createdAt: { $gt: "1000-01-01T00:30:00+01:00" } },
-      { birthday: { $lte: "9999-12-31T23:59:59.999999999Z" } },
-      { code: { $contains: "" } },
+      // The first and last days and instants of DATE_YEARS.
+      { createdAt: "2199-12-31" },
+      { createdAt: { $gt: "1900-01-01T00:30:00+00:30" } },
+      { birthday: { $lte: "2199-12-31T23:59:59.999999999Z" } },
+      { birthday: { $gte: "1900-01-01" } },
+      { code: { $contains: "\\" } },
       { status: { $in: ["active", "active"] } },
     ];
     for (const filter of edge) await expect(ids(filter)).resolves.toBeInstanceOf(Array);
@@ -538,7 +540,24 @@ describe("invalid input → 400 INVALID_QUERY naming the parameter and the field
     ["filter", { createdAt: "2024-01-01T10:00:00+25:00" }, ['"createdAt"', "ISO-8601"]],
     ["filter", { createdAt: "yesterday" }, ['"createdAt"', "YYYY-MM-DD"]],
     ["filter", { createdAt: 20240101 }, ['"createdAt"', "YYYY-MM-DD", "number"]],
-    ["filter", { birthday: { $gte: "0999-12-31" } }, ['"birthday"', "$gte", "year"]],
+    ["filter", { birthday: { $gte: "0999-12-31" } }, ['"birthday"', "$gte", "1900 to 2199"]],
+    // Outside DATE_YEARS: the driver reads year 0020 as no date and 0001 as 2001.
+    ["filter", { createdAt: "0020-02-29" }, ['"createdAt"', "1900 to 2199", "0020-02-29"]],
+    ["filter", { createdAt: { $lt: "1899-12-31T23:59:59Z" } }, ['"createdAt"', "$lt", "years"]],
+    // An instant is in its UTC year, as a body's is: this one is in 1899, that one in 2200.
+    ["filter", { createdAt: { $gte: "1900-01-01T00:30:00+01:00" } }, ['"createdAt"', "years"]],
+    ["filter", { birthday: "2199-12-31 23:00-0500" }, ['"birthday"', "years"]],
+    ["filter", { seenAt: { $in: ["2024-01-01", "2200-01-01"] } }, ['"seenAt"', "$in", "years"]],
+    ["filter", { birthday: "9999-12-31" }, ['"birthday"', "1900 to 2199"]],
+    ["filter", { createdAt: "+275760-09-13T00:00:00Z" }, ['"createdAt"', "ISO-8601"]],
+    // A blank text value is a value a template lost: refused, never "every row".
+    ["filter", { name: { $contains: "" } }, ['"name"', "$contains", "blank string"]],
+    ["filter", { name: { $startsWith: " \u3000" } }, ['"name"', "$startsWith", "blank"]],
+    ["filter", { code: "" }, ['field "code"', "blank"]],
+    ["filter", { name: { $ne: " " } }, ['"name"', "$ne", "blank"]],
+    ["filter", { name: { $in: ["Alice", "\u00a0"] } }, ['"name"', "$in", "blank"]],
+    ["filter", { name: { $gte: "" } }, ['"name"', "$gte", "blank"]],
+    ["filter", { $or: [{ id: 1 }, { code: { $contains: " " } }] }, ['"code"', "$or[1]", "blank"]],
     ["filter", { qty: { $in: [] } }, ['"qty"', "$in", "non-empty array"]],
     ["filter", { qty: { $nin: 5 } }, ['"qty"', "$nin", "non-empty array"]],
     ["filter", { qty: { $in: [1, "2"] } }, ['"qty"', "$in", "number"]],

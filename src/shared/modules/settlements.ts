@@ -11,11 +11,10 @@ import {
   reviewFields,
   textAction,
 } from "../kit/module";
-import { isoDateTime } from "../kit/types";
+import { isoDate, isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { LEDGER_STATUS_TAGS } from "./top-ups";
 
-const isoDate = z.iso.date();
 /** An amount of a summary or settlement: sortable, and filtered by a URL (no control drawn). */
 const money = (list?: { width: number }) =>
   field(z.number().int(), {
@@ -88,7 +87,7 @@ export const merchantSummary = defineModule({
 /** `POST /api/settlements/run`: settle every approved business up to the end of `periodEnd`. */
 export const settlementRunBody = z
   .strictObject({
-    periodEnd: z.iso.date("Period end must be a date (YYYY-MM-DD)"),
+    periodEnd: isoDate,
   })
   .meta({ id: "SettlementRunBody" });
 export type SettlementRunBody = z.infer<typeof settlementRunBody>;

@@ -29,7 +29,7 @@ export const idParamsSchema = z.strictObject({
   id: decimalIntegerText(1, ID_MAX),
 });
 
-export { isoDateTime } from "../kit/types";
+export { isoDate, isoDateTime } from "../kit/types";
 
 /** A trimmed, non-empty name. */
 export const nameSchema = safeText().trim().min(1).max(100);

@@ -12,7 +12,7 @@ import {
   VEHICLE_TYPES,
   VERIFICATION_REMARKS_MAX_LENGTH,
 } from "../riders";
-import { isoDateTime } from "./common";
+import { isoDate, isoDateTime } from "./common";
 import { riderFactsSchema, userDtoSchema } from "./users";
 
 export const accountNumberSchema = safeText(
@@ -66,14 +66,8 @@ export const riderVerificationBodySchema = z.discriminatedUnion("action", [
 ]);
 export type RiderVerificationBody = z.output<typeof riderVerificationBodySchema>;
 
-/** A calendar date that exists (2026-02-30 does not). */
-export const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Not a calendar date");
+/** A calendar date that exists (2026-02-30 does not), in the API's years. */
+export const calendarDate = isoDate;
 
 export const riderAttendanceQuerySchema = z.strictObject({
   account_number: accountNumberSchema,

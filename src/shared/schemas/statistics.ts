@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { LEDGER_CHANNELS, USER_ROLES } from "../domain";
+import { isoDate } from "./common";
 
 export const STATISTICS_GRANULARITIES = ["day", "week", "month"] as const;
 export type StatisticsGranularity = (typeof STATISTICS_GRANULARITIES)[number];
@@ -8,23 +9,9 @@ export type StatisticsGranularity = (typeof STATISTICS_GRANULARITIES)[number];
 /** The longest range a statistics request may span: three years. */
 export const STATISTICS_MAX_YEARS = 3;
 
-/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
-const calendarDay = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine((value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, `${name} must be a date that exists (YYYY-MM-DD)`)
-    .refine(
-      (value) => value >= "1900-01-01" && value <= "2999-12-31",
-      `${name} must be a date between 1900 and 2999`,
-    );
-
 export const statisticsQuerySchema = z.strictObject({
-  from: calendarDay("from").describe("First business day of the range (BUSINESS_TIMEZONE)"),
-  to: calendarDay("to").describe("Last business day of the range, included"),
+  from: isoDate.describe("First business day of the range (BUSINESS_TIMEZONE)"),
+  to: isoDate.describe("Last business day of the range, included"),
   granularity: z
     .enum(STATISTICS_GRANULARITIES, "granularity must be day, week or month")
     .describe("Buckets of the series: days, weeks from Monday, or calendar months"),

@@ -64,8 +64,31 @@ export interface FuzzContext {
 const worst = (verdicts: Verdict[]): Verdict =>
   verdicts.includes("invalid") ? "invalid" : verdicts.includes("either") ? "either" : "valid";
 
+/**
+ * Dates outside the years the API takes (DATE_YEARS): read by the database driver as another year
+ * or as no date, or not ISO-8601 at all (expanded years). Refused wherever a date goes.
+ */
+const FAR_DATES = [
+  "0020-02-29T00:00:00Z",
+  "0001-01-01",
+  "1899-12-31T23:59:59Z",
+  "2200-01-01",
+  "9999-12-31T23:59:59Z",
+  "+275760-09-13T00:00:00Z",
+  "-000001-01-01T00:00:00Z",
+];
+
+/** Dates the API takes: an instant and its UTC day, in the years around now. */
+const instant = fc.date({
+  min: new Date("2000-01-01"),
+  max: new Date("2035-12-31"),
+  noInvalidDate: true,
+});
+const day = instant.map((date) => date.toISOString().slice(0, 10));
+
 /** Hostile text: control and bidi characters, lone surrogates, numbers in disguise, blanks. */
 const NASTY_TEXT = [
+  ...FAR_DATES,
   "",
   " ",
   "\u00a0",
@@ -117,8 +140,13 @@ function textFor(schema: JsonSchema): fc.Arbitrary<string> {
     minLength: (schema.minLength as number | undefined) ?? 0,
     maxLength: Math.min((schema.maxLength as number | undefined) ?? 30, 30),
   });
+  // A date format's pattern alone gives any year (0000–9999), nearly all of them refused.
+  const date = { "date-time": instant.map((at) => at.toISOString()), date: day }[
+    String(schema.format)
+  ];
   return fc.oneof(
     { weight: 3, arbitrary: matching ?? plain },
+    ...(date ? [{ weight: 3, arbitrary: date }] : []),
     { weight: 1, arbitrary: fc.emailAddress() },
     { weight: 2, arbitrary: anyText },
   );
@@ -290,9 +318,6 @@ interface AggregationSpec {
   maxPage: number;
 }
 
-const day = fc
-  .date({ min: new Date("2000-01-01"), max: new Date("2035-12-31"), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const json = (value: unknown) => JSON.stringify(value);
 const valid = <T>(value: T): Generated<T> => ({ value, verdict: "valid" });
@@ -339,11 +364,30 @@ function wrongFor(field: { type: string }): fc.Arbitrary<unknown> {
     case "number":
       return fc.constantFrom("abc", true, { $gt: "x" }, { $contains: "1" });
     case "date":
-      return fc.constantFrom({ $gte: "not-a-date" }, { $lt: "2024-13-45" }, { $gt: true });
+      return fc.oneof(
+        fc.constantFrom({ $gte: "not-a-date" }, { $lt: "2024-13-45" }, { $gt: true }),
+        fc
+          .constantFrom(...FAR_DATES)
+          .chain((far) => fc.constantFrom(far, { $gte: far }, { $lt: far }, { $in: [far] })),
+      );
     case "enum":
       return fc.constantFrom("zz-not-a-value", { $in: [] }, { $gt: 5 });
     default:
-      return fc.constantFrom({ $gt: [] }, { $regex: "a" }, { $in: "x" }, { $contains: 5 });
+      return fc.oneof(
+        fc.constantFrom({ $gt: [] }, { $regex: "a" }, { $in: "x" }, { $contains: 5 }),
+        // A blank text value: refused, never read as "every row".
+        fc
+          .constantFrom("", " ", "\u3000")
+          .chain((blank) =>
+            fc.constantFrom(
+              blank,
+              { $contains: blank },
+              { $startsWith: blank },
+              { $ne: blank },
+              { $in: ["a", blank] },
+            ),
+          ),
+      );
   }
 }
 
@@ -360,8 +404,11 @@ function filterFor(spec: AggregationSpec): fc.Arbitrary<Generated<string>> {
     fc.array(fc.oneof(...conditions), { minLength: 2, maxLength: 2 }).map((pairs) => ({
       $or: pairs.map((pair) => Object.fromEntries([pair])),
     })),
-    // A list without searchable fields refuses `$search` (below), one with them takes it.
-    ...(spec.searchable.length > 0 ? [word.map(($search) => ({ $search }))] : []),
+    // A list without searchable fields refuses `$search` (below), one with them takes it; a
+    // blank one is no search.
+    ...(spec.searchable.length > 0
+      ? [fc.oneof(word, fc.constantFrom("", " ")).map(($search) => ({ $search }))]
+      : []),
   );
   const wrongs = fields.map(([key, field]) => wrongFor(field).map((value) => ({ [key]: value })));
   if (spec.searchable.length === 0) wrongs.push(word.map(($search) => ({ $search })));
