@@ -38,7 +38,7 @@ export interface CompiledAggregation {
 export type AnyPgDatabase = PgDatabase<any, any, any>;
 
 /**
- * Turns the api.md "Aggregation lists" parameters into parameterised SQL against the collection's
+ * Turns the "Aggregation lists" parameters (docs/api.md) into parameterised SQL against the collection's
  * allow-list; throws InvalidQueryError (400 INVALID_QUERY) for anything it does not accept.
  *
  * Dates: `YYYY-MM-DD` is a whole UTC calendar day — equality means within that day, `$gt` after

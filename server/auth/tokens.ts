@@ -4,7 +4,7 @@ import { errors, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from "jos
 
 import { HttpError } from "../errors";
 
-/** The exact token messages of the contract (api.md); the console reacts to each. */
+/** The exact token messages of the contract (docs/api.md); the console reacts to each. */
 export const TOKEN_MESSAGES = {
   missing: "Missing credential key",
   invalid: "Invalid credential key",

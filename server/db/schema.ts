@@ -1,6 +1,6 @@
 /**
- * The database schema (domain.md, "People" and the tables every later module leans on).
- * Conventions the rest of domain.md follows when its tables arrive: integer identity ids,
+ * The database schema (docs/domain.md describes every table, its states and transitions).
+ * Conventions every table follows: integer identity ids,
  * snake_case columns, `created_at`/`updated_at` timestamptz, money as integer sen, closed sets of
  * values as text with a CHECK constraint (adding a value later is a one-line migration, unlike a
  * PostgreSQL enum type).

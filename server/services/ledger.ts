@@ -1,5 +1,5 @@
 /**
- * The wallet ledger (modules.md, "Money: the ledger"). A wallet's balance changes only here,
+ * The wallet ledger (docs/domain.md, "The ledger"). A wallet's balance changes only here,
  * together with its ledger row, in the caller's transaction, under the wallet's row lock; the
  * database keeps the ledger append-only. Every top-up obeys the wallet policy in force, every
  * payment its daily limit; each refusal has its own code.

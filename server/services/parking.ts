@@ -1,5 +1,5 @@
 /**
- * UCSI Parking (modules.md, "UCSI Parking"): lots, and sessions ended by hand with their fee
+ * UCSI Parking (docs/modules.md): lots, and sessions ended by hand with their fee
  * charged to the wallet (a payment row of the ledger, server/services/ledger.ts) or cancelled.
  */
 import { and, count, eq, sql } from "drizzle-orm";

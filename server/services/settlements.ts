@@ -1,5 +1,5 @@
 /**
- * Settlement (modules.md, "Settlement"): the merchant summary by business day, settlement runs,
+ * Settlement (docs/modules.md): the merchant summary by business day, settlement runs,
  * their payouts marked paid or failed, and each settlement's invoice.
  */
 import { eq, sql, type SQL } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * UCSI ID Management (modules.md, "UCSI ID Management"): link a university ID to a wallet
+ * UCSI ID Management (docs/modules.md): link a university ID to a wallet
  * account, revoke it with a remark, and import many links from a CSV file, all or none.
  * One active link per ID and per account is the database's rule (partial unique indexes); the
  * checks here only word the refusals before the database would.

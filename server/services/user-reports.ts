@@ -1,5 +1,5 @@
 /**
- * User Report (modules.md, "User Report"): what app users report, handled by staff holding
+ * User Report (docs/modules.md): what app users report, handled by staff holding
  * code 37 through assign, start, resolve (note; a dispute may be refunded) and reject (note),
  * and reopened. A step that does not apply to the report's status is refused (409).
  */

@@ -1,9 +1,9 @@
 import dayjs from "dayjs";
 
 /**
- * backoffice.md's display format is DD MMM YYYY. In Chinese, "19 9月 2026" reads wrongly, so the
- * Chinese console uses the conventional 2026年9月19日. The active dayjs locale (set with the
- * language) decides.
+ * docs/backoffice.md's display format is DD MMM YYYY. In Chinese, "19 9月 2026" reads wrongly,
+ * so the Chinese console uses the conventional 2026年9月19日. The active dayjs locale (set with
+ * the language) decides.
  */
 const DATE_FORMATS: Record<string, string> = { en: "DD MMM YYYY", "zh-cn": "YYYY年M月D日" };
 

@@ -32,7 +32,7 @@ import type { ComponentType } from "react";
 import { PERMISSION } from "../shared/permissions";
 
 /**
- * One row of the side navigation (backoffice.md is the source; this table is its only copy).
+ * One row of the side navigation (docs/backoffice.md describes it; this table is its only copy).
  * `label` is a translation key; `alias` lists other path prefixes (detail and edit pages) that
  * belong to the entry; `permissionCode: null` means every administrator may see it.
  */

@@ -4,7 +4,7 @@ import i18next from "i18next";
 import { FORM_ERROR_KEY_PREFIX } from "./components/notifications";
 
 /**
- * errors.md: one message per failure. Every failed data call reaches the central handler (through
+ * docs/errors.md: one message per failure. Every failed call reaches the central handler (through
  * the auth provider's onError, check or login), which shows the catalogue's message; Refine then
  * opens its own error toast for the same failure. Only a form's toast for a coded error, which
  * the handler leaves to the form, gets through.

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 
 /**
- * backoffice.md: while the session is checked the screen shows exactly this (and, after it, while
- * the signed-in console's chunk arrives).
+ * docs/backoffice.md: while the session is checked the screen shows exactly this (and, after it,
+ * while the signed-in console's chunk arrives).
  */
 export const CHECKING_SESSION = <div>Loading...</div>;
 

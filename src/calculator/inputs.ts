@@ -1,5 +1,5 @@
 /**
- * The calculator's inputs (calculator.md) and the rules for them, shared by the page and by the
+ * The calculator's inputs (docs/calculator.md) and their rules, shared by the page and by the
  * server's report route so both accept and refuse exactly the same figures. Pure: no React, no DOM.
  *
  * Amounts are integer sen, parsed straight from the text the visitor typed: `0.29` becomes 29 by
@@ -33,7 +33,7 @@ export interface CalculatorFieldSpec {
   key: CalculatorField;
   section: CalculatorSection;
   kind: "text" | "amount";
-  /** Whether calculator.md gives the field a help text (`fields.<key>.help` in the locale). */
+  /** Whether docs/calculator.md gives the field a help text (`fields.<key>.help` in the locale). */
   hasHelp: boolean;
 }
 

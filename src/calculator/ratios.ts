@@ -1,5 +1,5 @@
 /**
- * The ten financial ratios of calculator.md: the one source of the formulas, imported by the page
+ * The ten ratios of docs/calculator.md: the one source of the formulas, imported by the page
  * and by the server (which recomputes every figure of the e-mailed report). Pure: no React, no DOM.
  *
  * Bands are decided on exact fractions (BigInt cross-multiplication), not on rounded floats, so
@@ -57,7 +57,7 @@ export interface RatioDefinition {
   optimumKey: string;
 }
 
-/** Results grouped as on the page and in the e-mail, in calculator.md's order. */
+/** Results grouped as on the page and in the e-mail, in docs/calculator.md's order. */
 export const RATIO_GROUPS: readonly { key: RatioGroupKey; ratios: readonly RatioKey[] }[] = [
   { key: "cashflowHealth", ratios: ["basicLiquidityRatio", "savingsRatio", "goldenRatio"] },
   {
@@ -241,7 +241,7 @@ export function computeRatios(amounts: CalculatorAmounts): Record<RatioKey, Rati
       ...(f.networth < 0 ? { reason: "debts-exceed-assets" as const } : {}),
     },
 
-    // calculator.md: with net worth ≤ 0 this ratio is "not applicable and adverse": no figure
+    // docs/calculator.md: with net worth ≤ 0 this ratio is "not applicable and adverse": no figure
     // (a share of a negative worth means nothing), but flagged as a warning.
     liquidAssetToNetworthRatio:
       f.networth > 0

@@ -6,7 +6,7 @@ import { getCurrentAdmin, loadCurrentAdmin } from "./current-admin";
 import { holdsPermission, type PermissionHolder } from "../shared/permissions";
 
 /**
- * Browser-side gating is convenience (backoffice.md): it hides what the server would refuse
+ * Browser-side gating is convenience (docs/backoffice.md): it hides what the server would refuse
  * anyway. Each resource names its permission code in `meta.permissionCode`; none means open.
  */
 

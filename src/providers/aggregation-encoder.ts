@@ -3,7 +3,7 @@ import { LIST_PAGING } from "../shared/kit/paging";
 import { isBlank } from "../shared/text";
 
 /**
- * The console's one encoder for the aggregation contract (api.md "Aggregation lists"): Refine's
+ * The console's one encoder for the list contract (docs/api.md, "Aggregation lists"): Refine's
  * filters, sorters and pagination become the `filter`, `sort` and `pagination` JSON parameters.
  * The server has the matching compiler; a condition it cannot express is refused here, loudly,
  * because a silently dropped filter would show staff the wrong rows.

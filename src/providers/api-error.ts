@@ -1,6 +1,6 @@
 /**
  * Every failure of an API call becomes one ApiError, sorted by what the server answered
- * (errors.md, "Response handling in the data layer"), so no caller ever inspects a raw fetch
+ * (docs/errors.md, "How the console sorts a failure"), so no caller ever inspects a raw fetch
  * failure.
  * - coded: a contract error body with a stable `code` (VALIDATION_ERROR, NOT_FOUND, …)
  * - message: an error body with a `message` and no code (token and permission errors)
@@ -23,10 +23,10 @@ export type ApiErrorKind =
   | "cancelled"
   | "client";
 
-/** The product's own fallback wording (typo kept, errors.md). */
+/** The product's own fallback wording (typo kept, docs/errors.md). */
 export const UNEXPECTED_ERROR_MESSAGE =
   "Unexpected error occured when calling api. Please contact admin.";
-/** errors.md: a status without a body reads `404 Not found` whatever the status. */
+/** docs/errors.md: a status without a body reads `404 Not found` whatever the status. */
 export const STATUS_ONLY_MESSAGE = "404 Not found";
 export const UNAUTHORIZED_TEXT = "Unauthorized";
 

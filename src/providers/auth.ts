@@ -116,7 +116,7 @@ export const authProvider: AuthProvider = {
   },
 
   /**
-   * backoffice.md: with a token, `GET /api/account/admin` decides. An error status ends the
+   * docs/backoffice.md: with a token, `GET /api/account/admin` decides. An error status ends the
    * session: the handler says why (Login Expired, …), clears the token and reloads, which lands
    * on login. No answer at all (server down) is said (Fail to fetch data) but keeps the token, so
    * the session survives the outage.

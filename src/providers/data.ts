@@ -68,7 +68,7 @@ function unreadableList(status: number, body: unknown): ApiError {
 
 /**
  * `meta.errorPrefix`: what a list is (its title), so the list-failure toast can say which list
- * failed (errors.md, "with an optional prefix").
+ * failed (docs/errors.md, "prefixed with the list's title").
  */
 function withListPrefix(error: unknown, meta?: MetaQuery): unknown {
   const prefix: unknown = meta?.errorPrefix;

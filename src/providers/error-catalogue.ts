@@ -1,7 +1,7 @@
 import type { ApiError, ApiErrorKind } from "./api-error";
 
 /**
- * The error catalogue (errors.md): the one table that says, for every failure, which text staff
+ * The error catalogue (docs/errors.md): the one table saying, for every failure, which text staff
  * see and what the console does. The handler, the login form and translateApiError all read it.
  *
  * - clearTokenAndReload: the session is dead; remove the token, tell the user, reload (to login)
@@ -23,7 +23,7 @@ export interface CatalogueEntry {
   noticeKey?: string;
 }
 
-/** errors.md: the page reloads 500 ms after the token is cleared, long enough to read why. */
+/** docs/errors.md: the page reloads 500 ms after the token is cleared, long enough to read why. */
 export const RELOAD_DELAY_MS = 500;
 
 const sessionEnded = (key: string, titleKey?: string): CatalogueEntry => ({
@@ -54,12 +54,12 @@ export const SERVER_MESSAGE_CATALOGUE: Readonly<Record<string, CatalogueEntry>> 
   },
 };
 
-/** `You have no permission to access <METHOD> <Thing>` (api.md): a refusal, never a logout. */
+/** `You have no permission to access <METHOD> <Thing>` (docs/api.md): a refusal, never a logout. */
 export const PERMISSION_DENIED_PREFIX = "You have no permission to access ";
 
 /**
  * Refusals nobody needs to hear about: pages read a single user opportunistically and cope
- * without it, so a toast would only alarm (errors.md, data-layer table).
+ * without it, so a toast would only alarm (docs/errors.md, "How the console sorts a failure").
  */
 export const SUPPRESSED_MESSAGES: ReadonlySet<string> = new Set([
   "You have no permission to access GET Single User",

@@ -123,7 +123,7 @@ export function explainInPlace<E>(error: E): E {
 }
 
 /**
- * The central handler (errors.md): looks the failure up in the catalogue and carries out its
+ * The central handler (docs/errors.md): looks the failure up in the catalogue and carries out its
  * effect. Refine's authProvider.onError, check and login call it; tests pass their own
  * dependencies. `endSession` ends the session whatever the row (the session check's rule: any
  * error status from `GET /api/account/admin` sends the administrator back to login).

@@ -1,10 +1,10 @@
 import { apiErrorFromResponse, apiErrorWithoutAnswer } from "./api-error";
 import { getToken } from "./session";
 
-/** The API base every path is relative to (api.md): configured, else this origin's `/v1`. */
+/** The API base every path is relative to (docs/api.md): configured, else this origin's `/v1`. */
 export const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefined) ?? "/v1";
 
-/** backoffice.md: a request may take up to 30 minutes (large exports). */
+/** docs/backoffice.md: a request may take up to 30 minutes (large exports). */
 export const REQUEST_TIMEOUT_MS = 1_800_000;
 
 export const LANGUAGE_STORAGE_KEY = "language";

@@ -2,7 +2,7 @@ import type { QueryClientConfig } from "@tanstack/react-query";
 
 import { isApiError } from "./api-error";
 
-/** backoffice.md: three retries, exponential delay capped at 30 s, cache 5 minutes, stale at once. */
+/** docs/backoffice.md: three retries, delays capped at 30 s, cache 5 minutes, stale at once. */
 export const MAX_RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;
 export const CACHE_TIME_MS = 5 * 60 * 1000;

@@ -58,7 +58,7 @@ export function setToken(token: string): void {
   }
 }
 
-/** Removes the cookie and the localStorage entry (errors.md "clear token"). */
+/** Removes the cookie and the localStorage entry (docs/errors.md, "session ended"). */
 export function clearToken(): void {
   const attributes = cookieAttributes();
   Cookies.remove(TOKEN_NAME, attributes);

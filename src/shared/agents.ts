@@ -1,5 +1,5 @@
 /**
- * Rules for top-up agents (domain.md, "agents"), shared by the server's validation and the
+ * Rules for top-up agents (docs/domain.md, "Agents"), shared by the server's validation and the
  * console's forms so both say the same thing.
  */
 

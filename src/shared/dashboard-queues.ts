@@ -1,6 +1,6 @@
 /**
  * The dashboard's queues: work waiting for staff. One entry each: the server counts it (its
- * condition in server/routes/dashboard-queues.ts, keyed by `key`) only for holders of
+ * condition in server/routes/dashboard-figures.ts, keyed by `key`) only for holders of
  * `permission`, and the console's tile leads to the list of menu entry `menu`, filtered by
  * `filter` when the list is not the queue itself. Its label is `dashboard:pending.<key>`.
  */

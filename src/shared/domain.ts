@@ -1,5 +1,5 @@
 /**
- * The closed sets of values of the data model (domain.md), one list each: the database's CHECK
+ * The closed sets of values of the data model (docs/domain.md), one list each: the database's CHECK
  * constraints, the API's zod types, the console's filters and tags all read these.
  */
 export const ADMIN_STATUSES = ["active", "disabled", "banned"] as const;

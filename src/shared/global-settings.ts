@@ -1,6 +1,6 @@
 /**
- * Global (20): settings of the whole service (modules.md, "Global (20) and Setting"), shared by
- * the server's routes and the console's form so both apply the same rules.
+ * Global (20): settings of the whole service (docs/modules.md, "Global (20) and Setting"), shared
+ * by the server's routes and the console's form so both apply the same rules.
  */
 import { z } from "zod";
 

@@ -1,5 +1,5 @@
 /**
- * Money is integer sen in the database and the API (backoffice.md) and ringgit on screen. Whole
+ * Money is integer sen in the database and the API (docs/domain.md) and ringgit on screen. Whole
  * numbers throughout: dividing by 100 in floating point would print artefacts on large amounts.
  */
 
@@ -23,7 +23,7 @@ export function formatBasisPoints(basisPoints: number): string {
 }
 
 /**
- * A merchant's fee on one payment (modules.md, "Settlement"): the amount times the business's
+ * A merchant's fee on one payment (docs/domain.md, "The ledger"): the amount times the business's
  * rate in basis points, rounded half up to the sen, per payment. The server writes it on the
  * payment's ledger row with the rate in force then; a later rate change applies to later payments.
  */

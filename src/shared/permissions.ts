@@ -1,5 +1,5 @@
 /**
- * The 14 permission module groups of the back office (backoffice.md). One source of truth:
+ * The 14 permission module groups of the back office (docs/backoffice.md). One source of truth:
  * the server's route guards, the access-control provider, the menu and the permission editor
  * all read this table.
  */

@@ -1,5 +1,5 @@
 /**
- * Every row of both tables of errors.md, driven through the real HTTP layer (msw answering the
+ * Every row of both tables of docs/errors.md, driven through the real HTTP layer (msw answering the
  * console's http client) and the paths Refine takes (authProvider.onError, check, login), drawn by
  * the console's own bridge into antd: what staff read, in both languages, and what happens to the
  * session.
@@ -63,7 +63,7 @@ const listFailed: Texts = {
 };
 const unexpected = fetchFailed.detail;
 
-/** errors.md, "Central handler driven by the server message". */
+/** docs/errors.md, "Messages the console recognises". */
 const CENTRAL_HANDLER: Row[] = [
   {
     row: "JWT expired",
@@ -173,7 +173,7 @@ const CENTRAL_HANDLER: Row[] = [
   },
 ];
 
-/** errors.md, "Response handling in the data layer", and the bad input the issue names. */
+/** docs/errors.md, "How the console sorts a failure", and the bad input the issue names. */
 const DATA_LAYER: Row[] = [
   {
     row: "error body with a code (no toast by this layer)",
@@ -375,10 +375,10 @@ function describeTable(name: string, rows: Row[]) {
   });
 }
 
-describeTable("errors.md: central handler driven by the server message", CENTRAL_HANDLER);
-describeTable("errors.md: response handling in the data layer", DATA_LAYER);
+describeTable("docs/errors.md: central handler driven by the server message", CENTRAL_HANDLER);
+describeTable("docs/errors.md: response handling in the data layer", DATA_LAYER);
 
-describe("errors.md: the list-failure toast", () => {
+describe("docs/errors.md: the list-failure toast", () => {
   it.each([
     ["en-US", "Administrators: " + listFailed["en-US"]],
     ["cn-ZH", "管理员：" + listFailed["cn-ZH"]],

@@ -26,7 +26,7 @@ async function failureFor(
   return error as ApiError;
 }
 
-describe("the data layer's response handling (errors.md)", () => {
+describe("the data layer's response handling (docs/errors.md)", () => {
   it("keeps the code, message and data of an error body with a code", async () => {
     const error = await failureFor(() =>
       HttpResponse.json(

@@ -1,5 +1,5 @@
 /**
- * Issue 3 in the browser: the failures a real server produces, each met as errors.md says (the
+ * Issue 3 in the browser: the failures a real server produces, each met as docs/errors.md says (the
  * message staff read, where they end up, what is left of the session), never a blank screen.
  * Played in Debian's Chromium against the started reference server; the page fails the test on
  * any uncaught exception or console error (support/fixtures.ts).

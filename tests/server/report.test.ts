@@ -19,7 +19,7 @@ import { startSmtpPeer, type SmtpPeer } from "./support/smtp";
 
 const CAPTCHA_SECRET = "test-recaptcha-secret";
 
-/** What a visitor typed; the expected figures below are worked out by hand from calculator.md. */
+/** What a visitor typed; the figures expected below are worked out by hand (docs/calculator.md). */
 const INPUTS = {
   name: "Ali <b>bin</b> Abu",
   targetNetworth: "1,000,000",

@@ -124,8 +124,8 @@ describe("the highlighted entry", () => {
 describe("the menu table", () => {
   const all: MenuEntry[] = flattenMenu(MENU);
 
-  it("has every row of backoffice.md with a unique code", () => {
-    // backoffice.md's 26 rows, UCSI Parking a group of its lots (and map) and its sessions.
+  it("has every row of docs/backoffice.md with a unique code", () => {
+    // docs/backoffice.md's 28 rows: UCSI Parking is a group of its lots (and map) and its sessions.
     expect(all).toHaveLength(28);
     expect(new Set(all.map((entry) => entry.code)).size).toBe(all.length);
   });

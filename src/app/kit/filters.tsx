@@ -12,7 +12,7 @@ import { fieldLabel, valueLabel } from "./texts";
 
 /** Refine's free-text field; the data provider sends it as the contract's `$search`. */
 export const SEARCH_FIELD = "q";
-/** backoffice.md: dates are typed, and sent to the API, as YYYY-MM-DD. */
+/** docs/backoffice.md: dates are typed, and sent to the API, as YYYY-MM-DD. */
 const DATE_INPUT_FORMAT = "YYYY-MM-DD";
 /** "Any status" for a choice the list opens filtered by: an explicit `in`, so a reload keeps it. */
 export const ALL = "all";

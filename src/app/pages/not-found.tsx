@@ -2,7 +2,7 @@ import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
-/** Any console path that names no page (backoffice.md: paths outside the menu). */
+/** Any console path that names no page (docs/backoffice.md: paths outside the menu). */
 export function NotFoundPage() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ export { LIST_PAGING, LIST_SEARCH_MAX_LENGTH } from "./paging";
 
 /**
  * The response of an aggregation list: `{ totalCount, <queryName>: item[], totalCountExact }`
- * (api.md allows fields to follow). One definition, so the OpenAPI document and the browser's
+ * (docs/api.md, "The answer"). One definition, so the OpenAPI document and the browser's
  * types agree for every collection.
  */
 export function aggregationListSchema<Name extends string, Item extends z.ZodType>(

@@ -2,7 +2,7 @@
  * The module kit: a back-office module is declared once, here in shared code (plain TypeScript +
  * zod, no React, no Drizzle), and drawn by two readers: the server binds it to a table and
  * registers its routes (server/kit), the console turns it into a Refine resource and its screens
- * (src/app/kit). See ../shared/design/module-kit.md and the README's "Adding a module".
+ * (src/app/kit). See docs/module-kit.md and the README's "How to add a back-office module".
  */
 import { z } from "zod";
 

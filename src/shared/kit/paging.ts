@@ -1,5 +1,6 @@
 /**
- * Paging of every list, one definition for the server's compiler and the console (backoffice.md).
+ * Paging of every list, one definition for the server's compiler and the console
+ * (docs/backoffice.md).
  * It has a file of its own, without zod, because the console's data provider reads it: the login
  * page loads that provider and should not load zod with it.
  */

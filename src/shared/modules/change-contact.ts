@@ -12,7 +12,7 @@ export const changeContact = defineModule({
   name: "change-contact-submissions",
   collection: "change-contact-submissions",
   queryName: "changeContactSubmissions",
-  // The list answers at the collection itself (api.md predates the /aggregation suffix here).
+  // The list answers at the collection itself (a legacy path, docs/api.md).
   listPath: "/api/change-contact-submissions",
   menu: "user-change-contact",
   permission: PERMISSION.user,

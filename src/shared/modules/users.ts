@@ -18,7 +18,7 @@ export const APPROVAL_TAGS = { pending: "gold", approved: "green", rejected: "re
 type Listing = Pick<FieldOptions, "list" | "export" | "display" | "control">;
 
 /**
- * A wallet account holder as the API shows it (domain.md, "People"), and how lists may filter,
+ * A wallet account holder as the API shows it (docs/domain.md), and how lists may filter,
  * sort and search them: shared by User > User, User > Approval and Dormant Account, which differ
  * only in the columns they show (`listed`).
  */

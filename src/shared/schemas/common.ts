@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { decimalIntegerText, safeText } from "../text";
 
-/** Every error body of the API: `{ code?, message, data? }` (api.md, "Errors in general"). */
+/** Every error body of the API: `{ code?, message, data? }` (docs/api.md, "Errors"). */
 export const errorBodySchema = z
   .object({
     code: z.string().optional().describe("Stable error code, e.g. VALIDATION_ERROR"),

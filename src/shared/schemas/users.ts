@@ -5,7 +5,7 @@ import { users } from "../modules/users";
 
 import { RIDER_VERIFICATION_STATUSES, WALLET_STATUSES } from "../domain";
 
-/** A wallet account holder as the API shows it (domain.md, "People"): the users module's record. */
+/** A wallet account holder as the API shows it (docs/domain.md): the users module's record. */
 export const userDtoSchema = users.item;
 
 export type UserDto = z.output<typeof userDtoSchema>;

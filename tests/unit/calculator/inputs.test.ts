@@ -8,7 +8,7 @@ import {
 } from "../../../src/calculator/inputs";
 
 describe("the calculator's fields", () => {
-  it("are the name and the 14 amounts of calculator.md, in their sections", () => {
+  it("are the name and the 14 amounts of docs/calculator.md, in their sections", () => {
     expect(CALCULATOR_FIELDS.map((f) => f.key)).toEqual(["name", ...AMOUNT_FIELDS]);
     expect(AMOUNT_FIELDS).toHaveLength(14);
     const bySection = (section: string) =>

@@ -395,7 +395,7 @@ describe("edge cases: never NaN, never Infinity", () => {
 });
 
 describe("the ratio table", () => {
-  it("groups the ten ratios in calculator.md's order", () => {
+  it("groups the ten ratios in docs/calculator.md's order", () => {
     expect(RATIO_GROUPS.map((g) => g.key)).toEqual(["cashflowHealth", "debtHealth", "assetHealth"]);
     expect(RATIO_KEYS).toEqual([
       "basicLiquidityRatio",
