@@ -11,7 +11,8 @@
  * - The page preloads what hydration needs: the calculator's chunk, its imports and the default
  *   language's texts (not the other language's, nor the report dialog or the print view).
  * - The console's paths need none of it: the build also writes `console.html`, the page as Vite
- *   built it, which the server sends for every path but `/` (a host that only knows index.html
+ *   built it, which the server sends for every path but `/` without a shell page's `?id=`
+ *   (src/shared/shell-pages.ts; a host that only knows index.html
  *   still works: the console replaces the calculator's HTML, src/main.tsx).
  */
 import { resolve } from "node:path";

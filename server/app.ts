@@ -48,6 +48,7 @@ import { createMailer } from "./mail/transport";
 import { userActionsRoutes } from "./routes/user-actions";
 import { userMgmtRoutes } from "./routes/user-mgmt";
 import { usersRoutes } from "./routes/users";
+import { shellPageId } from "../src/shared/shell-pages";
 
 export const API_PREFIX = "/v1";
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -307,6 +308,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           immutable ? "public, max-age=31536000, immutable" : "no-cache",
         );
       },
+    });
+    // `/` is the calculator's page, but `/?id=<a shell page>` opens that page as every other path
+    // does (src/shared/shell-pages.ts): the console's page, with no calculator HTML to paint
+    // first. Chosen by the URL alone, so a cache, which keys on the whole URL, keeps them apart.
+    app.get("/", (request, reply) => {
+      const query = request.url.indexOf("?");
+      const search = query === -1 ? "" : request.url.slice(query);
+      return reply.sendFile(shellPageId(search) === undefined ? "index.html" : consolePage);
     });
   }
 

@@ -1,6 +1,7 @@
 import { Component, StrictMode, Suspense, lazy, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANGUAGE, type Language } from "./shared/language";
+import { shellPageId } from "./shared/shell-pages";
 import { revealPage } from "./calculator/early";
 import { initialLanguage, loadCalculatorTexts } from "./calculator/i18n";
 
@@ -66,9 +67,10 @@ function freshRoot(element: HTMLElement) {
   return createRoot(element);
 }
 
-// `/` is the public calculator; every other path is the console. Each is its own lazy chunk and
+// `/` is the public calculator; every other path is the console, and so is `/?id=<a shell page>`
+// (the server sends the console's page for it, server/app.ts). Each is its own lazy chunk and
 // the entry holds neither, so calculator visitors never download Refine or antd.
-if (window.location.pathname === "/") {
+if (window.location.pathname === "/" && shellPageId(window.location.search) === undefined) {
   // The build writes `/` as the calculator's HTML in the default language (vite.config.ts):
   // hydrated for a visitor in that language, rendered afresh (while hidden, src/calculator/
   // early.ts) for the others.

@@ -2,7 +2,7 @@ import { Refine } from "@refinedev/core";
 import { Suspense, lazy, useEffect } from "react";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
 import { createAccessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
@@ -19,6 +19,7 @@ import { PageLoading } from "./components/page-loading";
 import { declaredResourceModules, useDeclaredResources } from "./declared-resources";
 import { ModuleTexts } from "./module-texts";
 import { LoginPage, ResetPasswordPage } from "./pages";
+import { shellPageId } from "../shared/shell-pages";
 import {
   CHECKING_SESSION,
   RedirectIntoConsole,
@@ -52,6 +53,28 @@ const RESET_PAGES = [
   { path: "/reset-password", audience: "wallet", title: "pages.resetPassword.title" },
   { path: "/login/reset-password", audience: "staff", title: "pages.resetPassword.staff.title" },
 ] as const;
+
+/**
+ * Every path but the login and reset pages, behind the session: the signed-in console, or the
+ * login page first. `/` is the dashboard, unless its `?id=` names a shell page, which opens there
+ * as on any path (one route for both, so leaving it for another page keeps the frame mounted).
+ */
+function BehindSession() {
+  const { pathname, search } = useLocation();
+  if (pathname === "/" && shellPageId(search) === undefined) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return (
+    <SessionGate
+      signedIn={
+        <Suspense fallback={CHECKING_SESSION}>
+          <SignedInConsole />
+        </Suspense>
+      }
+      signedOut={<RedirectToLogin />}
+    />
+  );
+}
 
 export default function Console() {
   const antdLocale = useAntdLocale();
@@ -87,7 +110,6 @@ export default function Console() {
             <AccountSync />
             <UnsavedChangesNotifier />
             <Routes>
-              <Route path="/" element={<Navigate to="/dashboard" replace />} />
               <Route
                 path="/login"
                 element={
@@ -121,19 +143,7 @@ export default function Console() {
                   }
                 />
               ))}
-              <Route
-                path="*"
-                element={
-                  <SessionGate
-                    signedIn={
-                      <Suspense fallback={CHECKING_SESSION}>
-                        <SignedInConsole />
-                      </Suspense>
-                    }
-                    signedOut={<RedirectToLogin />}
-                  />
-                }
-              />
+              <Route path="*" element={<BehindSession />} />
             </Routes>
           </Refine>
         </BrowserRouter>

@@ -2,14 +2,16 @@
  * The calculator paints from its HTML (issue 18): the build writes `/` as the page itself, the
  * browser hydrates it without a console error, a warning or a layout shift, the inputs work at
  * once (even what was typed before the script ran), and a visitor who reads Chinese never sees
- * the English page. The console's paths get none of it.
+ * the English page. The console's paths get none of it, and neither does `/` when its `?id=`
+ * names one of the shell's pages (issue 31): that page opens there, as on every other path.
  */
 import { readFileSync } from "node:fs";
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
+import { logIn } from "./support/console";
 import { standInRecaptcha } from "./support/recaptcha";
-import { startServer, type RunningServer } from "./support/server";
+import { demoLogins, startServer, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(90);
 let server: RunningServer;
@@ -230,4 +232,70 @@ test("a visitor who reads Chinese never sees the English page, and finds their f
   await expect(page.getByLabel(/^现金及现金等价物/)).toHaveValue("30000");
   await expect(page).toHaveTitle("财务目标计算器");
   await expect(page.locator("html")).not.toHaveAttribute("data-calc-wait");
+});
+
+const EDITOR = "/?id=create-edit-help-centre-editor";
+
+/**
+ * Records, from before the page's first byte is parsed, whether the calculator's heading was ever
+ * in the page's body: the observer's callback runs after every change (the parser's included) and
+ * before the next paint, so nothing painted escapes it. (The <title> aside: the console's page
+ * shares the calculator's until the console names the tab.)
+ */
+function watchForCalculator(heading: string) {
+  const seen = { calculator: false };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  new MutationObserver(() => {
+    if (document.body?.textContent?.includes(heading)) seen.calculator = true;
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+const calculatorSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __seen: { calculator: boolean } }).__seen.calculator);
+
+function superAdmin() {
+  const login = demoLogins(server.output()).get("super administrator");
+  if (!login) throw new Error(`no demo logins printed:\n${server.output()}`);
+  return login;
+}
+
+test("signed in, `/?id=create-edit-help-centre-editor` opens the help centre's editor, never the calculator", async ({
+  page,
+}) => {
+  const { email, password } = superAdmin();
+  await logIn(page, server.url, email, password);
+  await page.addInitScript(watchForCalculator, word("page.heading"));
+
+  const response = await page.goto(`${server.url}${EDITOR}`);
+  const html = (await response?.text()) ?? "";
+  // The console's page: no calculator in it, nor its early script.
+  expect(html).toContain('<div id="root"></div>');
+  expect(textOf(html.slice(html.indexOf("<body")))).not.toContain(word("page.heading"));
+  expect(html).not.toContain(word("form.title"));
+  expect(html).not.toContain("<script>");
+
+  await expect(page.getByRole("textbox", { name: "Body (English)" })).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}${EDITOR}`);
+  expect(await calculatorSeen(page)).toBe(false);
+  await expect(page.getByRole("heading", { name: word("page.heading") })).toHaveCount(0);
+
+  // An id that names no shell page leaves `/` the calculator (which the watch does see).
+  await page.goto(`${server.url}/?id=unknown`);
+  await expect(page.getByRole("heading", { level: 1, name: word("page.heading") })).toBeVisible();
+  expect(await calculatorSeen(page)).toBe(true);
+});
+
+test("signed out, `/?id=create-edit-help-centre-editor` asks for the login first, then opens the editor", async ({
+  page,
+}) => {
+  await page.addInitScript(watchForCalculator, word("page.heading"));
+  await page.goto(`${server.url}${EDITOR}`);
+  await expect(page).toHaveURL(`${server.url}/login?to=${encodeURIComponent(EDITOR)}`);
+  const { email, password } = superAdmin();
+  await page.getByLabel(/^Email$/).fill(email);
+  await page.getByLabel(/^Password$/).fill(password);
+  await page.getByRole("button", { name: /^Sign in$/ }).click();
+
+  await expect(page).toHaveURL(`${server.url}${EDITOR}`);
+  await expect(page.getByRole("textbox", { name: "Body (English)" })).toBeVisible();
+  expect(await calculatorSeen(page)).toBe(false);
 });
