@@ -26,11 +26,16 @@ import {
 import { useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
-import { formatMonths, formatRatioValue, formatRinggit } from "../../src/calculator/format";
+import { formatMonths, formatRatioValue, formatRinggit } from "../../src/shared/calculator/format";
 import { amountsFromForm } from "../../src/calculator/form-amounts";
 import { createTranslator, loadCalculatorTexts, type Translate } from "../../src/calculator/i18n";
-import { CALCULATOR_FIELDS, type CalculatorSection } from "../../src/calculator/inputs";
-import { RATIOS, RATIO_GROUPS, computeRatios, deriveFigures } from "../../src/calculator/ratios";
+import { CALCULATOR_FIELDS, type CalculatorSection } from "../../src/shared/calculator/inputs";
+import {
+  RATIOS,
+  RATIO_GROUPS,
+  computeRatios,
+  deriveFigures,
+} from "../../src/shared/calculator/ratios";
 import { EMPTY_FORM, type FormTexts } from "../../src/calculator/storage";
 
 // Set once the texts are loaded, as an i18n provider with a backend would.

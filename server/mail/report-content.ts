@@ -1,12 +1,12 @@
 import enUS from "../../locales/en-US/calculator.json";
 import cnZH from "../../locales/cn-ZH/calculator.json";
-import { formatRatioValue, formatRinggit, MINUS } from "../../src/calculator/format";
+import { formatRatioValue, formatRinggit, MINUS } from "../../src/shared/calculator/format";
 import {
   CALCULATOR_FIELDS,
   type AmountField,
   type CalculatorAmounts,
   type CalculatorSection,
-} from "../../src/calculator/inputs";
+} from "../../src/shared/calculator/inputs";
 import {
   computeRatios,
   RATIO_GROUPS,
@@ -14,7 +14,7 @@ import {
   type RatioBand,
   type RatioKey,
   type RatioResult,
-} from "../../src/calculator/ratios";
+} from "../../src/shared/calculator/ratios";
 import type { Language } from "../http/language";
 
 /** The calculator's texts, the page's own locale files: one source of truth for every word. */

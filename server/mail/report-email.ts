@@ -1,4 +1,4 @@
-import type { CalculatorAmounts } from "../../src/calculator/inputs";
+import type { CalculatorAmounts } from "../../src/shared/calculator/inputs";
 import type { Language } from "../http/language";
 import { reportContent } from "./report-content";
 import { renderReportHtml } from "./report-html";

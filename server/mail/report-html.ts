@@ -1,4 +1,4 @@
-import type { RatioBand } from "../../src/calculator/ratios";
+import type { RatioBand } from "../../src/shared/calculator/ratios";
 import type { FigureRow, RatioRow, ReportContent } from "./report-content";
 
 /** Every text goes through this: the name is the visitor's own input. */

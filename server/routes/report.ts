@@ -5,7 +5,7 @@ import {
   validateCalculatorInputs,
   type CalculatorField,
   type CalculatorFieldError,
-} from "../../src/calculator/inputs";
+} from "../../src/shared/calculator/inputs";
 import { HttpError } from "../errors";
 import { renderReportEmail } from "../mail/report-email";
 import { verifyCaptcha } from "../report/captcha";

@@ -1,7 +1,7 @@
 import type { ResourceProps } from "@refinedev/core";
 import { useSyncExternalStore } from "react";
 
-import type { ResourceModule } from "../resources/types";
+import type { ResourceModule } from "./kit/types";
 
 /**
  * The back-office modules as Refine sees them. Their declarations (src/resources, and with them

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Route } from "react-router";
 import { canAccess } from "../providers/access-control";
 import { useCurrentAdmin } from "../providers/current-admin";
-import type { ResourceAction, ResourceModule } from "../resources/types";
+import type { ResourceAction, ResourceModule } from "./kit/types";
 import { ModuleTexts } from "./module-texts";
 import { ForbiddenPage } from "./pages";
 

@@ -1,7 +1,7 @@
 /** One labelled input of the form, with its help text and its error, both tied to it for
  * screen readers. Amounts carry an `RM` prefix and the numeric keyboard on phones. */
 import { memo } from "react";
-import type { CalculatorFieldSpec } from "./inputs";
+import type { CalculatorFieldSpec } from "../shared/calculator/inputs";
 import { useTranslation } from "./translation";
 
 interface FieldProps {

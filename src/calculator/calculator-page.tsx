@@ -22,11 +22,11 @@ import { InputCard } from "./input-card";
 import { validateField } from "./field-validation";
 import { LoadBoundary } from "./load-boundary";
 import { PageHeader } from "./page-header";
-import { computeRatios, deriveFigures } from "./ratios";
+import { computeRatios, deriveFigures } from "../shared/calculator/ratios";
 import { ResultsPanel } from "./results-panel";
 import { EMPTY_FORM, loadFormTexts, saveFormTexts, type FormTexts } from "./storage";
 import { useTranslation } from "./translation";
-import { CALCULATOR_FIELDS, type CalculatorField } from "./inputs";
+import { CALCULATOR_FIELDS, type CalculatorField } from "../shared/calculator/inputs";
 import { amountsFromForm } from "./form-amounts";
 
 const loadReportDialog = () => import("./report-dialog");

@@ -1,5 +1,5 @@
 /** One field's error key (`errors.<key>` in the locale), or undefined when the text is fine. */
-import { parseAmount, validateName, type CalculatorField } from "./inputs";
+import { parseAmount, validateName, type CalculatorField } from "../shared/calculator/inputs";
 
 export function validateField(field: CalculatorField, text: string): string | undefined {
   if (field === "name") {

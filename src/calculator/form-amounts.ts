@@ -1,5 +1,5 @@
 /** The form's texts as amounts for the ratios: a field that does not parse counts as blank. */
-import { AMOUNT_FIELDS, parseAmount, type CalculatorAmounts } from "./inputs";
+import { AMOUNT_FIELDS, parseAmount, type CalculatorAmounts } from "../shared/calculator/inputs";
 import type { FormTexts } from "./storage";
 
 export function amountsFromForm(form: FormTexts): {

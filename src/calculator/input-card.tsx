@@ -1,6 +1,10 @@
 /** The `Financial Ratios Input` card: name and target on top, then Assets, Liabilities, Cashflow. */
 import { CalculatorInput } from "./calculator-input";
-import { CALCULATOR_FIELDS, type CalculatorField, type CalculatorSection } from "./inputs";
+import {
+  CALCULATOR_FIELDS,
+  type CalculatorField,
+  type CalculatorSection,
+} from "../shared/calculator/inputs";
 import type { FormTexts } from "./storage";
 import { useTranslation } from "./translation";
 

@@ -4,8 +4,8 @@
  * visitor asks to print, so neither is on the way to the first paint.
  */
 import "./print.css";
-import { formatRinggit } from "./format";
-import { CALCULATOR_FIELDS, parseAmount } from "./inputs";
+import { formatRinggit } from "../shared/calculator/format";
+import { CALCULATOR_FIELDS, parseAmount } from "../shared/calculator/inputs";
 import type { FormTexts } from "./storage";
 import { useTranslation } from "./translation";
 

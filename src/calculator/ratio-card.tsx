@@ -1,7 +1,7 @@
 /** One ratio: name, figure in its unit, band (colour and word), Optimum, one-line explanation. */
 import { memo } from "react";
-import { formatMonths, formatRatioValue } from "./format";
-import { RATIOS, type RatioKey, type RatioResult } from "./ratios";
+import { formatMonths, formatRatioValue } from "../shared/calculator/format";
+import { RATIOS, type RatioKey, type RatioResult } from "../shared/calculator/ratios";
 import { useTranslation } from "./translation";
 
 /** The figure as shown: a number in its unit, or a word when there is no number to show. */

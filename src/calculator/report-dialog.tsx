@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { CaptchaField } from "./captcha-field";
-import { CALCULATOR_FIELDS, validateCalculatorInputs } from "./inputs";
+import { CALCULATOR_FIELDS, validateCalculatorInputs } from "../shared/calculator/inputs";
 import { Modal } from "./modal";
 import { sendReport, type ReportOutcome } from "./report-api";
 import type { FormTexts } from "./storage";

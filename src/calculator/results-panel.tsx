@@ -1,9 +1,14 @@
 /** Results grouped as Cashflow Health, Debt Health and Asset Health, with the report and print
  * actions. */
 import type { RefObject } from "react";
-import { formatRinggit } from "./format";
+import { formatRinggit } from "../shared/calculator/format";
 import { RatioCard } from "./ratio-card";
-import { RATIO_GROUPS, type DerivedFigures, type RatioKey, type RatioResult } from "./ratios";
+import {
+  RATIO_GROUPS,
+  type DerivedFigures,
+  type RatioKey,
+  type RatioResult,
+} from "../shared/calculator/ratios";
 import { useTranslation } from "./translation";
 
 interface ResultsPanelProps {

@@ -2,7 +2,7 @@
  * The visitor's figures are kept in this browser's local storage only (the page promises they
  * stay on the device unless a report is requested), under one key, as the text they typed.
  */
-import { CALCULATOR_FIELDS, type CalculatorField } from "./inputs";
+import { CALCULATOR_FIELDS, type CalculatorField } from "../shared/calculator/inputs";
 
 export const INPUTS_STORAGE_KEY = "calculator.inputs";
 

@@ -1,6 +1,7 @@
 import type { ResourceProps } from "@refinedev/core";
 
 import { resourceOf } from "../app/kit/resource";
+import type { ResourceModule } from "../app/kit/types";
 import { MODULES } from "../shared/modules";
 import { administrators } from "./administrators";
 import { changeContact } from "./change-contact";
@@ -12,7 +13,6 @@ import { settlements } from "./settlements";
 import { topUps } from "./top-ups";
 import { ucsiIds } from "./ucsi-ids";
 import { userReports } from "./user-reports";
-import type { ResourceModule } from "./types";
 import { users } from "./users";
 import { walletPolicy } from "./wallet-policy";
 

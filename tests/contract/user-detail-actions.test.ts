@@ -11,11 +11,11 @@ import cnErrors from "../../locales/cn-ZH/errors.json";
 import cnUsers from "../../locales/cn-ZH/users.json";
 import enErrors from "../../locales/en-US/errors.json";
 import enUsers from "../../locales/en-US/users.json";
+import { auditChanges } from "../../src/app/kit/audit-changes";
 import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
 import {
   actionErrorText,
-  auditChanges,
   auditPath,
   banRequest,
   remarkProblem,

@@ -6,10 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { linkedModule, recordPath } from "../../src/app/kit/links";
 import { resourceOf } from "../../src/app/kit/resource";
 import { decision, defineModule, field, type ModuleInput } from "../../src/shared/kit/module";
 import { isoDateTime } from "../../src/shared/kit/types";
 import { MODULES } from "../../src/shared/modules";
+import { businessApproval } from "../../src/shared/modules/businesses";
+import { ucsiIds } from "../../src/shared/modules/ucsi-ids";
 import { PERMISSION, type PermissionCode } from "../../src/shared/permissions";
 
 const base = {
@@ -115,6 +118,26 @@ describe("the console's reader", () => {
         menuCode: module.menu,
       });
       expect(resource.list).toBe(module.paths.list);
+    }
+  });
+
+  it("finds a link's target in the declarations: by name, itself, or the module a view shows", () => {
+    expect(recordPath(linkedModule(ucsiIds, "users"), 7)).toBe("/user-details/7");
+    expect(recordPath(linkedModule(ucsiIds, "administrators"), 3)).toBe("/manage-admin/3");
+    expect(recordPath(linkedModule(ucsiIds, "self"), 12)).toBe(`${ucsiIds.paths.show}/12`);
+    expect(recordPath(linkedModule(businessApproval, "self"), 5)).toBe("/business-details/5");
+  });
+
+  it("links every named target to a declared module with a detail page", () => {
+    for (const module of MODULES) {
+      for (const decl of Object.values(module.fields)) {
+        if (decl.display?.kind !== "link") continue;
+        const target = linkedModule(module, decl.display.to);
+        expect(
+          (target.viewOf ?? target).paths.show,
+          `${module.name} → ${target.name}`,
+        ).toBeDefined();
+      }
     }
   });
 });

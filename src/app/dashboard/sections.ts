@@ -1,6 +1,6 @@
 import { stringifyTableParams } from "@refinedev/core";
-import { resourceModules } from "../../resources";
 import { DASHBOARD_QUEUES } from "../../shared/dashboard-queues";
+import { MODULES } from "../../shared/modules";
 import type { DashboardSummary } from "../../shared/schemas/dashboard";
 
 /**
@@ -20,14 +20,15 @@ export interface DashboardSection {
   linkFor: (figure: string, summary?: DashboardSummary) => string | undefined;
 }
 
-/** The list page of the module behind menu entry `menuCode`, when this build has it. */
+/**
+ * The list page of the module behind menu entry `menuCode`, from the declarations
+ * (src/shared/modules): each is a resource of the console, its list at `paths.list`.
+ */
 function listOf(menuCode: string): string | undefined {
-  const list = resourceModules.find((module) => module.resource.meta.menuCode === menuCode)
-    ?.resource.list;
-  return typeof list === "string" ? list : undefined;
+  return MODULES.find((module) => module.menu === menuCode)?.paths.list;
 }
 
-/** A list filtered to `field = value`, or undefined when the list is not in this build. */
+/** A list filtered to `field = value`, or undefined when no module has that list. */
 function filteredLink(menuCode: string, field: string, value: string): string | undefined {
   const list = listOf(menuCode);
   if (!list) return undefined;
@@ -40,12 +41,12 @@ function filteredLink(menuCode: string, field: string, value: string): string | 
   return `${list}?${query}`;
 }
 
-/** The list of `resourceName` filtered to `field = value` (or unfiltered for the total). */
-function listLink(resourceName: string, field: string, figure: string): string | undefined {
-  const module = resourceModules.find((candidate) => candidate.resource.name === resourceName);
+/** The list of module `name` filtered to `field = value` (or unfiltered for the total). */
+function listLink(name: string, field: string, figure: string): string | undefined {
+  const module = MODULES.find((candidate) => candidate.name === name);
   if (!module) return undefined;
-  if (figure === "total") return listOf(module.resource.meta.menuCode);
-  return filteredLink(module.resource.meta.menuCode, field, figure);
+  if (figure === "total") return listOf(module.menu);
+  return filteredLink(module.menu, field, figure);
 }
 
 /** The top-ups of one business day (`YYYY-MM-DD`), as the list's own date filter writes it. */

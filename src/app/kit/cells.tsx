@@ -11,9 +11,8 @@ import {
   type LinkedModule,
 } from "../../shared/kit/module";
 import { formatBasisPoints, formatRinggit } from "../../shared/money";
-import { adminShowPath } from "../../resources/administrators/paths";
-import { userShowPath } from "../../resources/users/paths";
 import { formatDate, formatDateTime } from "../format";
+import { linkedModule, recordPath } from "./links";
 import { TAG_COLOURS } from "./tag-colours";
 import { fieldLabel, moduleText, valueLabel } from "./texts";
 
@@ -21,8 +20,6 @@ type Row = Record<string, unknown>;
 const COUNT_FORMAT = new Intl.NumberFormat("en");
 /** What the cells read of a module: its fields, its words and its pages. */
 type Described = LinkedModule;
-
-const SHOW_PATHS = { users: userShowPath, administrators: adminShowPath } as const;
 
 function displayOf(module: Described, field: string): Display | undefined {
   const decl = module.fields[field];
@@ -81,14 +78,6 @@ export function displayText(
     default:
       return isInstantField(module, field) ? formatDateTime(String(value)) : String(value);
   }
-}
-
-/** A record's detail page: one of the kit's own pages, this module's, or another module's. */
-function linkPath(module: Described, to: Extract<Display, { kind: "link" }>["to"], id: string) {
-  if (to === "users" || to === "administrators") return SHOW_PATHS[to](id);
-  const target = to === "self" ? module : to;
-  const owner = target.viewOf ?? target;
-  return `${owner.paths.show ?? owner.paths.list}/${id}`;
 }
 
 /** One proposed change in the other module's words: its label, the old and the new value. */
@@ -160,7 +149,7 @@ export function renderCell(
     case "link": {
       const id = row[display.idField];
       if (id === null || id === undefined) return text;
-      return <Link to={linkPath(module, display.to, String(id))}>{text}</Link>;
+      return <Link to={recordPath(linkedModule(module, display.to), String(id))}>{text}</Link>;
     }
     case "changes":
       return <ChangeTable t={t} of={display.of} changes={value as ChangeList} />;

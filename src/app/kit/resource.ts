@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 import type { ModuleDecl } from "../../shared/kit/module";
-import type { ResourceAction, ResourceModule } from "../../resources/types";
+import type { ResourceAction, ResourceModule } from "./types";
 import { flattenMenu, MENU } from "../menu";
 
 type Pages = Partial<Record<ResourceAction, LazyExoticComponent<ComponentType>>>;

@@ -1,7 +1,7 @@
 import { useResourceParams } from "@refinedev/core";
 
 import type { ModuleDecl } from "../../shared/kit/module";
-import type { ConsoleResourceMeta } from "../../resources/types";
+import type { ConsoleResourceMeta } from "./types";
 
 /** The declaration of the resource the current route belongs to (resourceOf puts it in meta). */
 export function useModule(): ModuleDecl {

@@ -1,8 +1,7 @@
 import { z } from "zod";
 
+import { CALCULATOR_FIELDS } from "../calculator/inputs";
 import { safeText } from "../text";
-
-import { CALCULATOR_FIELDS } from "../../calculator/inputs";
 import { errorBodySchema, errorResponses, emailSchema } from "./common";
 
 export const REPORT_LANGUAGES = ["en-US", "cn-ZH"] as const;

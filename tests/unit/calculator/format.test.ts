@@ -4,7 +4,7 @@ import {
   formatPercent,
   formatRatioValue,
   formatRinggit,
-} from "../../../src/calculator/format";
+} from "../../../src/shared/calculator/format";
 
 describe("formatRinggit", () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   MAX_AMOUNT_SEN,
   parseAmount,
   validateCalculatorInputs,
-} from "../../../src/calculator/inputs";
+} from "../../../src/shared/calculator/inputs";
 
 describe("the calculator's fields", () => {
   it("are the name and the 14 amounts of docs/calculator.md, in their sections", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AMOUNT_FIELDS, type CalculatorAmounts } from "../../../src/calculator/inputs";
+import { AMOUNT_FIELDS, type CalculatorAmounts } from "../../../src/shared/calculator/inputs";
 import {
   RATIOS,
   RATIO_GROUPS,
@@ -8,7 +8,7 @@ import {
   deriveFigures,
   type RatioKey,
   type RatioResult,
-} from "../../../src/calculator/ratios";
+} from "../../../src/shared/calculator/ratios";
 
 /** Amounts given in whole ringgit (or sen with a decimal), everything else blank. */
 function amounts(ringgit: Partial<Record<keyof CalculatorAmounts, number>>): CalculatorAmounts {

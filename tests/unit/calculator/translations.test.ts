@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTranslator, type Texts } from "../../../src/calculator/i18n";
-import { CALCULATOR_FIELDS } from "../../../src/calculator/inputs";
-import { RATIO_GROUPS, RATIO_KEYS, type RatioReason } from "../../../src/calculator/ratios";
+import { CALCULATOR_FIELDS } from "../../../src/shared/calculator/inputs";
+import { RATIO_GROUPS, RATIO_KEYS, type RatioReason } from "../../../src/shared/calculator/ratios";
 import { LANGUAGES } from "../../../src/shared/language";
 
 const ROOT = join(import.meta.dirname, "../../..");

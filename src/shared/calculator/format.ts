@@ -3,7 +3,7 @@
  * show the same text. Pure: no React, no DOM, no locale (digits and separators are the same in
  * both of the product's languages; unit words are translated by the caller).
  */
-import { formatRinggit as formatConsoleRinggit } from "../shared/money";
+import { formatRinggit as formatConsoleRinggit } from "../money";
 import type { RatioUnit } from "./ratios";
 
 /** U+2212: a real minus sign, read as "minus" by screen readers and as wide as the digits. */

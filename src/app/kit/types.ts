@@ -1,7 +1,7 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ComponentType, LazyExoticComponent } from "react";
 
-import type { ModuleDecl } from "../shared/kit/module";
+import type { ModuleDecl } from "../../shared/kit/module";
 
 /** What the providers and the shell read from a resource's `meta`. */
 export interface ConsoleResourceMeta {
