@@ -37,7 +37,7 @@ import { agentsRoutes } from "./routes/agents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { moduleRoutesPlugin } from "./modules";
 import { healthRoutes } from "./routes/health";
-import { globalSettingsRoutes } from "./services/global-settings";
+import { globalSettingsRoutes } from "./routes/global-settings";
 import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
 import { passwordResetRoutes } from "./routes/password-reset";

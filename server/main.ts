@@ -11,12 +11,12 @@ import { buildApp, type App } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
-import { seedDatabase } from "./db/seed";
-import { closeDaysJob } from "./db/closed-days";
+import { closeDaysJob } from "./jobs/close-days";
 import { embeddedVacuumJob } from "./jobs/embedded-vacuum";
 import { housekeepingJob } from "./jobs/housekeeping";
 import { startJobQueue } from "./jobs/queue";
 import { startScheduledJobs } from "./jobs/scheduler";
+import { seedDatabase } from "./seed/seed";
 import { deliveryJob } from "./services/app-notifications";
 import { importDocumentsFromDisk } from "./uploads/storage";
 

@@ -5,26 +5,29 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
+import { contentImageRoutes } from "./content/images";
 import { registerModuleRoutes, type BoundModule } from "./kit/bind";
 import { administratorsModule } from "./routes/administrators";
+import { helpArticleRoutes } from "./routes/help-articles";
+import { merchantAnnouncementRoutes } from "./routes/merchant-announcements";
+import { settlementRoutes } from "./routes/settlements";
 import type { RouteDeps } from "./routes/types";
+import { ucsiIdRoutes } from "./routes/ucsi-ids";
+import { userReportRoutes } from "./routes/user-reports";
+import { walletPolicyRoutes } from "./routes/wallet-policies";
 import { appNotificationsModule } from "./services/app-notifications";
 import { businessUpdatesModule } from "./services/business-updates";
 import { businessApprovalModule, businessesModule } from "./services/businesses";
 import { changeContactModule } from "./services/change-contact";
+import { helpArticlesModule } from "./services/help-articles";
+import { merchantAnnouncementsModule } from "./services/merchant-announcements";
 import { parkingLotsModule, parkingSessionsModule } from "./services/parking";
-import { merchantSummaryModule, settlementRoutes, settlementsModule } from "./services/settlements";
+import { merchantSummaryModule, settlementsModule } from "./services/settlements";
 import { topUpsModule } from "./services/top-ups";
-import { ucsiIdRoutes, ucsiIdsModule } from "./services/ucsi-ids";
-import { userReportRoutes, userReportsModule } from "./services/user-reports";
+import { ucsiIdsModule } from "./services/ucsi-ids";
+import { userReportsModule } from "./services/user-reports";
 import { dormantModule, userApprovalModule, usersModule } from "./services/users";
-import { walletPoliciesModule, walletPolicyRoutes } from "./services/wallet-policies";
-import { contentImageRoutes } from "./content/images";
-import { helpArticleRoutes, helpArticlesModule } from "./services/help-articles";
-import {
-  merchantAnnouncementRoutes,
-  merchantAnnouncementsModule,
-} from "./services/merchant-announcements";
+import { walletPoliciesModule } from "./services/wallet-policies";
 
 export const BOUND_MODULES: readonly BoundModule[] = [
   administratorsModule,

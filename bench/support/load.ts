@@ -182,7 +182,7 @@ export const engineName = (engine: Engine) => (engine === "pglite" ? "PGlite" : 
 /** `npm run seed` with these arguments on the store `env` names; returns the seconds it took. */
 export function seed(env: Record<string, string>, seedArgs: string[]): number {
   const started = Date.now();
-  execFileSync(process.execPath, ["--import", "tsx", "server/db/seed-cli.ts", ...seedArgs], {
+  execFileSync(process.execPath, ["--import", "tsx", "server/seed/seed-cli.ts", ...seedArgs], {
     env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

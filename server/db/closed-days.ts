@@ -15,16 +15,15 @@
  *   merchant_days.
  *
  * `closeDays` closes the days up to yesterday that are not yet closed (the scheduled job
- * `closeDaysJob` runs it; a rebuild re-closes everything). It waits CLOSE_GRACE_MS after a day's
- * end, so no transaction begun on that day is still writing to it.
+ * `closeDaysJob` in server/jobs/close-days.ts runs it; a rebuild re-closes everything). It waits
+ * CLOSE_GRACE_MS after a day's end, so no transaction begun on that day is still writing to it.
  */
 import { sql, type SQL } from "drizzle-orm";
 
 import { addDays, businessDayOf, businessDayStart, businessTimeZone } from "../business-day";
-import type { ScheduledJob } from "../jobs/scheduler";
-import type { Db, DbOrTx } from "./index";
+import type { DbOrTx } from "./index";
 import { executePrepared } from "./prepared";
-import { LEDGER_SHARDS } from "./ledger-rollups";
+import { LEDGER_SHARDS } from "./ledger-shards";
 
 /** How long after a business day's end it is closed. */
 export const CLOSE_GRACE_MS = 3_600_000;
@@ -398,15 +397,4 @@ export async function reopenDayOf(tx: DbOrTx, at: Date, now: Date = new Date()):
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLOSE_LOCK})`);
   await tx.execute(sql`delete from closed_day_figures where day >= ${day}::date`);
   await tx.execute(sql`delete from closed_days where day >= ${day}::date`);
-}
-
-/** The scheduled job that closes business days (every quarter of an hour, on one instance). */
-export function closeDaysJob(everySeconds = 900): ScheduledJob {
-  return {
-    name: "close-days",
-    everySeconds,
-    async run(db: Db) {
-      return { closedDays: await closeDays(db) };
-    },
-  };
 }

@@ -13,14 +13,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { businessDayOf, businessTimeZone } from "../business-day";
 import { closeDays, reopenDayOf, reopenDays } from "./closed-days";
 import type { DbOrTx, Tx } from "./index";
+import { LEDGER_SHARDS } from "./ledger-shards";
 import { rebuildMerchantDays } from "./merchant-days";
-
-/**
- * Rows per day that a wallet's figures spread over (user_id % LEDGER_SHARDS): top-ups to
- * different wallets rarely wait for one another's row lock. The migration that made the tables
- * (0019) used the same number; changing it needs a rebuild.
- */
-export const LEDGER_SHARDS = 32;
 
 /** The ledger rows that make their user active that day (of a table aliased `alias`). */
 export const activeRows = (alias: string) => {

@@ -32,7 +32,7 @@ import {
   type Join,
   type RawAggregationQuery,
 } from "../aggregation";
-import { recordAudit } from "../audit";
+import { listAudit, recordAudit } from "../audit";
 import { currentAdmin, type RouteAccess } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
 import { preparedQuery } from "../db/prepared";
@@ -46,7 +46,6 @@ import {
 } from "../../src/shared/kit/options";
 import { escapeLike } from "../aggregation/filter";
 import { auditListSchema, auditQuerySchema } from "../../src/shared/schemas/user-actions";
-import { listAudit } from "../services/user-audit";
 
 type Item = Record<string, unknown>;
 

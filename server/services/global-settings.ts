@@ -3,28 +3,20 @@
  * with the change audited (old → new), and the part the wallet app reads without a session.
  */
 import { inArray, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import {
-  appConfigSchema,
   GLOBAL_SETTING_DEFAULTS,
   GLOBAL_SETTING_KEYS,
-  globalSettingsAnswer,
-  globalSettingsBody,
   maintenanceExplained,
   type AppConfig,
   type GlobalSettings,
   type GlobalSettingsBody,
 } from "../../src/shared/global-settings";
-import { errorResponses } from "../../src/shared/schemas/common";
-import { PERMISSION } from "../../src/shared/permissions";
 import { recordAudit } from "../audit";
-import { currentAdmin } from "../auth/access";
 import type { Config } from "../config";
 import type { Db, DbOrTx } from "../db";
 import { globalSettings } from "../db/schema";
 import { HttpError } from "../errors";
-import type { RouteDeps } from "../routes/types";
 import { fallbackSupportEmail } from "./settings";
 
 /** Every setting: the stored value of each key, else its default. */
@@ -43,7 +35,8 @@ export async function readGlobalSettings(db: DbOrTx): Promise<GlobalSettings> {
   return settings;
 }
 
-async function answer(db: DbOrTx, config: Config) {
+/** The settings as the console reads them, with the support address used when none is set. */
+export async function globalSettingsAnswerOf(db: DbOrTx, config: Config) {
   const settings = await readGlobalSettings(db);
   return { ...settings, supportEmailFallback: await fallbackSupportEmail(db, config) };
 }
@@ -63,7 +56,7 @@ export function appConfigOf(settings: GlobalSettings): AppConfig {
  * value differs are written and audited, before and after of those keys. Maintenance without its
  * message in both languages is refused (400 MAINTENANCE_MESSAGE_REQUIRED).
  */
-async function changeGlobalSettings(db: Db, adminId: number, body: GlobalSettingsBody) {
+export async function changeGlobalSettings(db: Db, adminId: number, body: GlobalSettingsBody) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${globalSettings} in share row exclusive mode`);
     const before = await readGlobalSettings(tx);
@@ -103,56 +96,3 @@ async function changeGlobalSettings(db: Db, adminId: number, body: GlobalSetting
     });
   });
 }
-
-export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
-  app,
-  { db, config },
-) => {
-  const access = { permission: PERMISSION.global, thing: "Global Settings" } as const;
-
-  app.get(
-    "/api/global-settings",
-    {
-      config: { access },
-      schema: {
-        tags: ["global-settings"],
-        summary: "The service's settings (Global)",
-        response: { 200: globalSettingsAnswer, ...errorResponses(401, 403) },
-      },
-    },
-    async () => answer(db, config),
-  );
-
-  app.patch(
-    "/api/global-settings",
-    {
-      config: { access },
-      schema: {
-        tags: ["global-settings"],
-        summary: "Change some of the service's settings (audited, old and new values)",
-        body: globalSettingsBody,
-        response: { 200: globalSettingsAnswer, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      await changeGlobalSettings(db, currentAdmin(request).id, request.body);
-      return answer(db, config);
-    },
-  );
-
-  app.get(
-    "/api/public/app-config",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["public"],
-        summary: "Maintenance and minimum app versions, for the wallet app (no session)",
-        response: { 200: appConfigSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header("cache-control", "no-cache");
-      return appConfigOf(await readGlobalSettings(db));
-    },
-  );
-};

@@ -1,24 +1,16 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 
-import { ADMIN_LANGUAGES } from "../../src/shared/domain";
+import type { ADMIN_LANGUAGES } from "../../src/shared/domain";
 import {
   HELP_CATEGORIES,
-  helpArticleMoveBody,
   helpArticles,
-  publicHelpArticles,
   type HelpArticleBody,
 } from "../../src/shared/modules/help-articles";
-import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
-import { currentAdmin } from "../auth/access";
 import { bodyTextError, hasContent, sanitizeBody } from "../content/sanitize";
-import { publicCaching, sendWithEtag } from "../content/public-cache";
 import type { Db, Tx } from "../db";
-import { helpArticles as articles } from "../db/schema";
+import { helpArticles as articles, type AdministratorRow } from "../db/schema";
 import { HttpError, conflict } from "../errors";
 import { adminNameOf, bindModule, changeRecord, type ActionHandler } from "../kit/bind";
-import type { RouteDeps } from "../routes/types";
 
 /** 400 EMPTY_BODY naming the language whose body shows nothing once cleaned (only a script). */
 const emptyBody = (language: string) =>
@@ -87,9 +79,6 @@ export const helpArticlesModule = bindModule(helpArticles, {
   edit: editArticle,
 });
 
-const access = (thing: string) => ({ permission: helpArticles.permission!, thing });
-const tags = [helpArticles.name];
-
 /** Swaps an article with its neighbour in its category (409 NO_NEIGHBOUR at either end). */
 async function moveArticle(tx: Tx, id: number, direction: "up" | "down", category: string) {
   const [self] = await tx
@@ -119,10 +108,6 @@ async function moveArticle(tx: Tx, id: number, direction: "up" | "down", categor
   await tx.update(articles).set({ position }).where(eq(articles.id, neighbour.id));
 }
 
-const languageQuery = z.strictObject({
-  lang: z.enum(ADMIN_LANGUAGES).default("en-US").describe("en-US (default) or cn-ZH"),
-});
-
 /** The published articles in one language, by category (the help centre's order), then place. */
 export async function publishedArticles(db: Db, language: (typeof ADMIN_LANGUAGES)[number]) {
   const english = language === "en-US";
@@ -148,101 +133,58 @@ export async function publishedArticles(db: Db, language: (typeof ADMIN_LANGUAGE
   };
 }
 
+/** What publishing and unpublishing need and make of an article's status, and their 409's code. */
+export const STATUS_CHANGES = {
+  publish: { from: "draft", to: "published", conflictCode: "ALREADY_PUBLISHED" },
+  unpublish: { from: "published", to: "draft", conflictCode: "NOT_PUBLISHED" },
+} as const;
+
 /**
- * Publish, unpublish and move (audited through the kit's changeRecord, 409 when the article is
- * not in the state the change needs), and the wallet app's public read.
+ * Publishes a draft or takes back a published article, audited through the kit's changeRecord
+ * (409 with the change's code when the article is not in the status the change needs).
  */
-export const helpArticleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const response = { 200: helpArticles.item, ...errorResponses(400, 401, 403, 404, 409) };
-  for (const [verb, from, to] of [
-    ["publish", "draft", "published"],
-    ["unpublish", "published", "draft"],
-  ] as const) {
-    app.post(
-      `/api/help-articles/:id/${verb}`,
+export function changeArticleStatus(
+  db: Db,
+  actor: AdministratorRow,
+  id: number,
+  verb: keyof typeof STATUS_CHANGES,
+) {
+  const { from, to, conflictCode } = STATUS_CHANGES[verb];
+  return db.transaction((tx) =>
+    changeRecord(
+      tx,
+      helpArticlesModule,
       {
-        config: { access: access(helpArticles.thing.one) },
-        schema: {
-          tags,
-          summary: `${verb === "publish" ? "Publish a draft" : "Take back a published"} help article`,
-          description: `409 ${verb === "publish" ? "ALREADY_PUBLISHED" : "NOT_PUBLISHED"} when it is not ${from}.`,
-          params: idParamsSchema,
-          response,
-        },
+        actor,
+        id,
+        audit: `help_article.${verb}`,
+        remark: null,
+        when: { status: [from] },
+        conflictCode,
       },
-      async (request) =>
-        db.transaction(
-          async (tx) =>
-            (await changeRecord(
-              tx,
-              helpArticlesModule,
-              {
-                actor: currentAdmin(request),
-                id: request.params.id,
-                audit: `help_article.${verb}`,
-                remark: null,
-                when: { status: [from] },
-                conflictCode: verb === "publish" ? "ALREADY_PUBLISHED" : "NOT_PUBLISHED",
-              },
-              async () => {
-                await tx
-                  .update(articles)
-                  .set({ status: to, publishedAt: to === "published" ? new Date() : null })
-                  .where(eq(articles.id, request.params.id));
-              },
-            )) as never,
-        ),
-    );
-  }
-
-  app.post(
-    "/api/help-articles/:id/move",
-    {
-      config: { access: access(helpArticles.thing.one) },
-      schema: {
-        tags,
-        summary: "Move a help article one place up or down within its category",
-        description: "409 NO_NEIGHBOUR when it is already first (up) or last (down).",
-        params: idParamsSchema,
-        body: helpArticleMoveBody,
-        response,
+      async () => {
+        await tx
+          .update(articles)
+          .set({ status: to, publishedAt: to === "published" ? new Date() : null })
+          .where(eq(articles.id, id));
       },
-    },
-    async (request) =>
-      db.transaction(
-        async (tx) =>
-          (await changeRecord(
-            tx,
-            helpArticlesModule,
-            {
-              actor: currentAdmin(request),
-              id: request.params.id,
-              audit: `help_article.move_${request.body.direction}`,
-              remark: null,
-            },
-            (before) =>
-              moveArticle(tx, request.params.id, request.body.direction, String(before.category)),
-          )) as never,
-      ),
+    ),
   );
+}
 
-  app.get(
-    "/api/public/help-articles",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["public"],
-        summary: "The published help articles in one language, in order (no session; ETag)",
-        description:
-          "Ordered by category (top_up, payments, refunds, lost_card, parking, account), then by " +
-          "place. Cacheable for a minute; send If-None-Match with the ETag to get 304.",
-        security: [],
-        querystring: languageQuery,
-        response: { 200: publicHelpArticles, ...errorResponses(400) },
-      },
-      onSend: publicCaching,
-    },
-    async (request, reply) =>
-      sendWithEtag(request, reply, await publishedArticles(db, request.query.lang)),
+/** Moves an article one place up or down within its category, audited (409 NO_NEIGHBOUR). */
+export function moveArticleWithin(
+  db: Db,
+  actor: AdministratorRow,
+  id: number,
+  direction: "up" | "down",
+) {
+  return db.transaction((tx) =>
+    changeRecord(
+      tx,
+      helpArticlesModule,
+      { actor, id, audit: `help_article.move_${direction}`, remark: null },
+      (before) => moveArticle(tx, id, direction, String(before.category)),
+    ),
   );
-};
+}

@@ -1,20 +1,14 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 
-import { BUSINESS_CATEGORIES } from "../../src/shared/domain";
+import type { BUSINESS_CATEGORIES } from "../../src/shared/domain";
 import {
   merchantAnnouncements,
-  publicMerchantAnnouncements,
   type AnnouncementState,
   type MerchantAnnouncementBody,
 } from "../../src/shared/modules/merchant-announcements";
-import { errorResponses } from "../../src/shared/schemas/common";
-import { publicCaching, sendWithEtag } from "../content/public-cache";
 import type { Db, Tx } from "../db";
 import { merchantAnnouncements as announcements } from "../db/schema";
 import { adminNameOf, bindModule, toItem, type ActionHandler } from "../kit/bind";
-import type { RouteDeps } from "../routes/types";
 import { cleanBodies } from "./help-articles";
 
 /** The state as of the database's clock: before publish, until expiry, after. */
@@ -62,13 +56,6 @@ export const merchantAnnouncementsModule = bindModule(merchantAnnouncements, {
   edit: editAnnouncement,
 });
 
-const publicQuery = z.strictObject({
-  category: z
-    .enum(BUSINESS_CATEGORIES)
-    .optional()
-    .describe("Only those a merchant of this business category sees"),
-});
-
 /** The live announcements (pinned first, newest first), for every merchant or one category. */
 export async function liveAnnouncements(db: Db, category?: (typeof BUSINESS_CATEGORIES)[number]) {
   const now = sql`now()`;
@@ -97,26 +84,3 @@ export async function liveAnnouncements(db: Db, category?: (typeof BUSINESS_CATE
     ),
   };
 }
-
-/** `GET /api/public/merchant-announcements`: the merchant app's read, without a session. */
-export const merchantAnnouncementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.get(
-    "/api/public/merchant-announcements",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["public"],
-        summary: "The live merchant announcements, pinned first (no session; ETag)",
-        description:
-          "Live: published and not expired, by the server's clock. Cacheable for a minute; send " +
-          "If-None-Match with the ETag to get 304.",
-        security: [],
-        querystring: publicQuery,
-        response: { 200: publicMerchantAnnouncements, ...errorResponses(400) },
-      },
-      onSend: publicCaching,
-    },
-    async (request, reply) =>
-      sendWithEtag(request, reply, await liveAnnouncements(db, request.query.category)),
-  );
-};

@@ -4,27 +4,19 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import { date, pgTable } from "drizzle-orm/pg-core";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 
-import { ADMIN_LANGUAGES } from "../../src/shared/domain";
-import { PERMISSION } from "../../src/shared/permissions";
-import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 import { compileFilter } from "../aggregation/filter";
 import type { CollectionSpec, RawAggregationQuery } from "../aggregation/types";
-import { currentAdmin } from "../auth/access";
 
 import type { RemarkBody } from "../../src/shared/kit/module";
 import {
   merchantSummary,
-  settlementRunBody,
-  settlementRunResult,
   settlements as settlementsDecl,
   type SettlementDto,
   type SettlementRunResult,
 } from "../../src/shared/modules/settlements";
 import { businessDayOf, businessTimeZone } from "../business-day";
-import type { Tx } from "../db";
+import type { Db, Tx } from "../db";
 import { countedRows, merchantFigures } from "../db/merchant-days";
 import {
   auditLog,
@@ -37,11 +29,8 @@ import {
 } from "../db/schema";
 import { HttpError, InvalidQueryError, notFound } from "../errors";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
-import { requestLanguage } from "../http/language";
-import type { RouteDeps } from "../routes/types";
-import { contentDisposition } from "../uploads/http";
 import { maskedAccount } from "./businesses";
-import { invoicePdf } from "./invoice-pdf";
+import { invoicePdf, type InvoiceInput } from "./invoice-pdf";
 
 /** Businesses by name, for the `record` filter of both lists. */
 const businessOptions = { table: businesses, value: businesses.id, label: businesses.name };
@@ -282,72 +271,17 @@ export async function runSettlements(
   };
 }
 
-/** The languages an invoice is written in: the console's. */
-const invoiceQuery = z.strictObject({ lang: z.enum(ADMIN_LANGUAGES).optional() });
-
 /**
- * `POST /api/settlements/run` and `GET /api/settlements/{id}/invoice.pdf`, under Settlement (35)
- * like the module's own routes.
+ * One settlement's invoice as an A4 PDF, in `language` (404 when there is no such settlement):
+ * the same figures as the console's invoice page.
  */
-export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  const access = (thing: string) => ({ permission: PERMISSION.settlement, thing });
-  app.post(
-    "/api/settlements/run",
-    {
-      config: { access: access("Settlement Run") },
-      schema: {
-        tags: ["settlements"],
-        summary: "Settle every approved business up to the end of a past business day",
-        description:
-          "Creates one pending settlement per approved business for its unsettled successful " +
-          "payments and refunds made before the end of `periodEnd` (BUSINESS_TIMEZONE). A " +
-          "payment is settled at most once (a database constraint): a second run creates " +
-          "nothing new. 400 PERIOD_NOT_ENDED unless `periodEnd` is before today.",
-        body: settlementRunBody,
-        response: { 200: settlementRunResult, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) =>
-      db.transaction((tx) =>
-        runSettlements(tx, {
-          periodEnd: request.body.periodEnd,
-          adminId: currentAdmin(request).id,
-        }),
-      ),
-  );
-  app.get(
-    "/api/settlements/:id/invoice.pdf",
-    {
-      config: { access: access("Settlement Invoice") },
-      schema: {
-        tags: ["settlements"],
-        summary: "One settlement's invoice as an A4 PDF",
-        description:
-          "In `lang`, else the administrator's language. The same figures as the console's " +
-          "invoice page (`?id=invoice&settlement={id}`).",
-        params: idParamsSchema,
-        querystring: invoiceQuery,
-        response: {
-          200: z.any().describe("The invoice, as application/pdf"),
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const settlement = (await settlementsModule.read(db, request.params.id)) as
-        SettlementDto | undefined;
-      if (!settlement) throw notFound("Settlement");
-      const pdf = await invoicePdf({
-        settlement,
-        language: request.query.lang ?? currentAdmin(request).language ?? requestLanguage(request),
-        timeZone: businessTimeZone(),
-        font: config.invoiceFont,
-      });
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", contentDisposition(`${settlement.invoiceNumber}.pdf`))
-        .header("cache-control", "private, no-store")
-        .send(pdf);
-    },
-  );
-};
+export async function settlementInvoice(
+  db: Db,
+  id: number,
+  { language, font }: Pick<InvoiceInput, "language" | "font">,
+): Promise<{ settlement: SettlementDto; pdf: Buffer }> {
+  const settlement = (await settlementsModule.read(db, id)) as SettlementDto | undefined;
+  if (!settlement) throw notFound("Settlement");
+  const pdf = await invoicePdf({ settlement, language, timeZone: businessTimeZone(), font });
+  return { settlement, pdf };
+}

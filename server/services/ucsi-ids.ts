@@ -4,43 +4,26 @@
  * One active link per ID and per account is the database's rule (partial unique indexes); the
  * checks here only word the refusals before the database would.
  */
-import fastifyMultipart from "@fastify/multipart";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 
 import { looksLikeFormula } from "../../src/shared/csv";
 import type { RemarkBody } from "../../src/shared/kit/module";
 import {
   ACCOUNT_NUMBER_FORMAT,
-  IMPORT_ROW_RESULTS,
   UCSI_ID_FORMATS,
   UCSI_ID_TYPES,
-  UCSI_IMPORT_FIELD,
   UCSI_IMPORT_HEADER,
-  UCSI_IMPORT_MAX_BYTES,
   UCSI_IMPORT_MAX_ROWS,
-  importResultSchema,
   normaliseUcsiId,
   ucsiIds as ucsiIdsDecl,
   type ImportResult,
   type ImportRow,
   type LinkUcsiIdBody,
 } from "../../src/shared/modules/ucsi-ids";
-import { PERMISSION } from "../../src/shared/permissions";
-import { errorResponses } from "../../src/shared/schemas/common";
-import { currentAdmin } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
 import { ucsiIds, users } from "../db/schema";
 import { conflict, HttpError } from "../errors";
 import { adminNameOf, bindModule, type ActionContext } from "../kit/bind";
-import type { RouteDeps } from "../routes/types";
-import {
-  contentDisposition,
-  ONE_FILE_LIMIT,
-  secondFileRefusal,
-  streamedBodyCompiler,
-} from "../uploads/http";
 
 /** The database's own refusal of a second active link, worded as the checks word it. */
 function linkConflict(error: unknown): HttpError | undefined {
@@ -111,7 +94,8 @@ export const ucsiIdsModule = bindModule(ucsiIdsDecl, {
 // ---------------------------------------------------------------------------------------------
 // The CSV import
 
-const badFile = (message: string, code: string, status = 400, data?: unknown) =>
+/** A refusal of an import file (400 unless told), in words staff can act on. */
+export const badFile = (message: string, code: string, status = 400, data?: unknown) =>
   new HttpError(status, message, code, data);
 
 /** The records of a CSV text (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
@@ -310,125 +294,3 @@ export async function importUcsiIds(
 
 /** The template staff fill in: the header and one row of each type. */
 export const IMPORT_TEMPLATE = `${UCSI_IMPORT_HEADER.join(",")}\r\n1002261234,student,W100000001\r\nS01234,staff,W100000002\r\n`;
-
-/** The plugin's errors for the file's size and the form's shape, in words staff can act on. */
-function formError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-    return badFile("Send the file as multipart/form-data", "UNSUPPORTED_MEDIA_TYPE", 415);
-  }
-  const secondFile = secondFileRefusal(error, UCSI_IMPORT_FIELD);
-  if (secondFile) return secondFile;
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-    return badFile("Send one file and the dryRun field only", "VALIDATION_ERROR");
-  }
-  if (error instanceof Error && code === undefined && !("statusCode" in error)) {
-    return badFile(`The multipart form is malformed (${error.message})`, "VALIDATION_ERROR");
-  }
-  return error;
-}
-
-const MAX_MB = UCSI_IMPORT_MAX_BYTES / 1024 / 1024;
-
-/** The import's form, as OpenAPI shows it (the handler reads it as a stream). */
-const importFormSchema = z
-  .object({
-    [UCSI_IMPORT_FIELD]: z.string().describe("The CSV file (binary)"),
-    dryRun: z.enum(["true", "false"]).optional().describe("true (the default): check only"),
-  })
-  .meta({ id: "UcsiImportForm" });
-
-/** `POST /api/ucsi-ids/import` and its template, under UCSI ID Management (28). */
-export const ucsiIdRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  await app.register(fastifyMultipart, {
-    limits: {
-      ...ONE_FILE_LIMIT,
-      fileSize: UCSI_IMPORT_MAX_BYTES,
-      fields: 2,
-      fieldSize: 16,
-      parts: 3,
-    },
-    throwFileSizeLimit: false,
-  });
-  const access = (thing: string) => ({ permission: PERMISSION.ucsiIdMgmt, thing });
-
-  app.get(
-    "/api/ucsi-ids/import-template",
-    {
-      config: { access: access("UCSI ID Import Template") },
-      schema: {
-        tags: ["ucsi-ids"],
-        summary: "The import file's template (CSV, UTF-8)",
-        response: { 200: z.string(), ...errorResponses(401, 403) },
-      },
-    },
-    async (_request, reply) =>
-      reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", contentDisposition("ucsi-id-import-template.csv"))
-        .send(IMPORT_TEMPLATE),
-  );
-
-  app.post(
-    "/api/ucsi-ids/import",
-    {
-      config: { access: access("UCSI ID Import") },
-      // The file is read as a stream by the handler: the body schema documents the form only.
-      validatorCompiler: streamedBodyCompiler,
-      schema: {
-        tags: ["ucsi-ids"],
-        consumes: ["multipart/form-data"],
-        body: importFormSchema,
-        summary: "Import links from a CSV file (ucsi_id,type,account_number), all or none",
-        description:
-          `multipart/form-data: \`${UCSI_IMPORT_FIELD}\` (UTF-8 CSV, at most ${MAX_MB} MB and ` +
-          `${UCSI_IMPORT_MAX_ROWS} rows) and \`dryRun\` (true or false). Each row's result is ` +
-          `one of ${IMPORT_ROW_RESULTS.join(", ")}. A dry run stores nothing; a real import ` +
-          "stores every row or, when any row has a problem, none (400 IMPORT_REJECTED). One " +
-          "file per upload: a second is refused (400 TOO_MANY_FILES).",
-        response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request) => {
-      let content: Buffer | undefined;
-      let dryRun: string | undefined;
-      let problem: unknown;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === "field") {
-            if (part.fieldname === "dryRun") dryRun = String(part.value);
-            else problem ??= badFile(`Unknown field ${part.fieldname}`, "VALIDATION_ERROR");
-            continue;
-          }
-          if (part.fieldname !== UCSI_IMPORT_FIELD) {
-            problem ??= badFile(`The file goes in ${UCSI_IMPORT_FIELD}`, "VALIDATION_ERROR");
-            part.file.resume();
-            continue;
-          }
-          const chunks: Buffer[] = [];
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          if (part.file.truncated) {
-            problem ??= badFile(`The file is larger than ${MAX_MB} MB`, "IMPORT_TOO_LARGE", 413, {
-              maxMb: MAX_MB,
-            });
-          }
-          content = Buffer.concat(chunks);
-        }
-      } catch (error) {
-        problem ??= formError(error);
-      }
-      if (problem !== undefined) throw problem;
-      if (!content || content.length === 0) {
-        throw badFile(`Choose a CSV file (${UCSI_IMPORT_FIELD})`, "IMPORT_EMPTY");
-      }
-      if (dryRun !== undefined && dryRun !== "true" && dryRun !== "false") {
-        throw badFile("dryRun must be true or false", "VALIDATION_ERROR");
-      }
-      return importUcsiIds(
-        db,
-        { content },
-        { dryRun: dryRun !== "false", adminId: currentAdmin(request).id },
-      );
-    },
-  );
-};

@@ -4,24 +4,16 @@
  * and reopened. A step that does not apply to the report's status is refused (409).
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
 
 import type { RemarkBody } from "../../src/shared/kit/module";
 import {
   REPORT_STEPS,
   REPORT_TRANSITION,
-  assignReportBody,
-  assigneesSchema,
-  resolveReportBody,
-  startReportBody,
   userReports as userReportsDecl,
   type AssignReportBody,
   type ResolveReportBody,
 } from "../../src/shared/modules/user-reports";
 import { PERMISSION } from "../../src/shared/permissions";
-import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
-import { currentAdmin } from "../auth/access";
 import type { Db, DbOrTx, Tx } from "../db";
 import {
   administrators,
@@ -33,7 +25,6 @@ import {
 } from "../db/schema";
 import { HttpError } from "../errors";
 import { adminNameOf, bindModule, changeRecord, type ActionContext } from "../kit/bind";
-import type { RouteDeps } from "../routes/types";
 import { refundPayment } from "./ledger";
 
 const payment = (column: "reference" | "amount_sen") =>
@@ -175,11 +166,9 @@ async function resolve(tx: Tx, { actorId, id, body, before }: StepContext<Resolv
     .where(eq(userReports.id, id));
 }
 
-/** Assign, start and resolve, and the administrators a report can be assigned to. */
-export const userReportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const access = (thing: string) => ({ permission: PERMISSION.report, thing });
-  const tags = ["user-reports"];
-  const steps = {
+/** The workflow's steps staff take on a report: assign, start and resolve. */
+export function reportSteps(db: Db) {
+  return {
     assign: step<AssignReportBody>(db, "assign", async (tx, { id, body }) => {
       await tx
         .update(userReports)
@@ -194,56 +183,15 @@ export const userReportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     }),
     resolve: step<ResolveReportBody>(db, "resolve", resolve),
   };
-  const bodies: Record<keyof typeof steps, z.ZodType> = {
-    assign: assignReportBody,
-    start: startReportBody,
-    resolve: resolveReportBody,
+}
+
+/** The administrators a report can be assigned to, by name. */
+export async function reportAssignees(db: DbOrTx) {
+  return {
+    assignees: await db
+      .select({ value: administrators.id, label: administrators.name })
+      .from(administrators)
+      .where(mayHandle)
+      .orderBy(administrators.name, administrators.id),
   };
-  const summaries = {
-    assign: "Assign a report to an administrator holding User Report",
-    start: "Start work on an open report (its assignee, if none, is whoever starts it)",
-    resolve:
-      "Resolve a report in progress with a note; a transaction dispute may refund up to what " +
-      "remains of its payment, as a refund ledger row in the same transaction",
-  };
-  for (const name of Object.keys(steps) as Array<keyof typeof steps>) {
-    app.post(
-      `/api/user-reports/:id/${name}`,
-      {
-        config: { access: access("User Report") },
-        schema: {
-          tags,
-          summary: summaries[name],
-          description: `409 ${REPORT_TRANSITION} unless the report is ${REPORT_STEPS[name].join(" or ")}.`,
-          params: idParamsSchema,
-          body: bodies[name],
-          response: { 200: userReportsDecl.item, ...errorResponses(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) =>
-        (await steps[name](
-          currentAdmin(request),
-          request.params.id,
-          request.body as never,
-        )) as never,
-    );
-  }
-  app.get(
-    "/api/user-reports/assignees",
-    {
-      config: { access: access("User Report Assignees") },
-      schema: {
-        tags,
-        summary: "The administrators a report can be assigned to, by name",
-        response: { 200: assigneesSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async () => ({
-      assignees: await db
-        .select({ value: administrators.id, label: administrators.name })
-        .from(administrators)
-        .where(mayHandle)
-        .orderBy(administrators.name, administrators.id),
-    }),
-  );
-};
+}

@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   // even on a busy machine.
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(join(tmpdir(), "wallet-e2e-notifications-"));
-  execFileSync(process.execPath, ["--import", "tsx", "server/db/seed-cli.ts"], {
+  execFileSync(process.execPath, ["--import", "tsx", "server/seed/seed-cli.ts"], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   // Seeded first, without the start-up deadline: a busy machine seeds the demo campus slowly.
   test.setTimeout(600_000);
   const dataDir = mkdtempSync(join(tmpdir(), "wallet-e2e-parking-"));
-  await promisify(execFile)(process.execPath, ["--import", "tsx", "server/db/seed-cli.ts"], {
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "server/seed/seed-cli.ts"], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir },
   });
   server = await startServer({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ConfigError } from "../../server/config";
 import { administrators, auditLog } from "../../server/db/schema";
-import { seedDatabase } from "../../server/db/seed";
+import { seedDatabase } from "../../server/seed/seed";
 import { createTestApp, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 

@@ -24,8 +24,8 @@ import {
   walletTransactions,
 } from "../../server/db/schema";
 import { DataDirLockedError } from "../../server/db/lock";
-import { seedDatabase } from "../../server/db/seed";
-import { bulkSeedBusinesses, bulkSeedLedger, bulkSeedUsers } from "../../server/db/bulk-seed";
+import { seedDatabase } from "../../server/seed/seed";
+import { bulkSeedBusinesses, bulkSeedLedger, bulkSeedUsers } from "../../server/seed/bulk-seed";
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from "./support/database";
 
 let testDb: TestDatabase;

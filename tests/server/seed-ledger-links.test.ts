@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Db } from "../../server/db";
-import { bulkSeedLedger, bulkSeedUsers } from "../../server/db/bulk-seed";
+import { bulkSeedLedger, bulkSeedUsers } from "../../server/seed/bulk-seed";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
 let testDb: TestDatabase;

@@ -6,7 +6,8 @@ import type { App } from "../../server/app";
 import { businessDayStart } from "../../server/business-day";
 import type { Db, Tx } from "../../server/db";
 import { CLOSE_GRACE_MS, closeDays, reopenDays } from "../../server/db/closed-days";
-import { LEDGER_SHARDS, rebuildLedgerRollups } from "../../server/db/ledger-rollups";
+import { rebuildLedgerRollups } from "../../server/db/ledger-rollups";
+import { LEDGER_SHARDS } from "../../server/db/ledger-shards";
 import { wallets } from "../../server/db/schema";
 import {
   payFromWallet,

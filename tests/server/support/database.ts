@@ -32,7 +32,7 @@ import pg from "pg";
 
 import { loadConfig, type Config } from "../../../server/config";
 import { openDatabase, type Database } from "../../../server/db";
-import { seedDatabase } from "../../../server/db/seed";
+import { seedDatabase } from "../../../server/seed/seed";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 

@@ -14,9 +14,9 @@ import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
 import { seedDemoParking } from "./demo-parking";
-import { rebuildLedgerRollups } from "./ledger-rollups";
+import { rebuildLedgerRollups } from "../db/ledger-rollups";
 import { seedDemoNotifications } from "./demo-notifications";
-import type { Db, Tx } from "./index";
+import type { Db, Tx } from "../db";
 import {
   administrators,
   agents,
@@ -26,7 +26,7 @@ import {
   riders,
   users,
   wallets,
-} from "./schema";
+} from "../db/schema";
 
 /** Set in the same transaction as the demo data: its presence means "already seeded". */
 export const DEMO_SEED_MARKER = "demoSeed";
@@ -185,7 +185,7 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
   });
 }
 
-/** The merchants and 90 days of wallet activity up to now (server/db/demo-money.ts). */
+/** The merchants and 90 days of wallet activity up to now (server/seed/demo-money.ts). */
 async function insertDemoMoney(tx: Tx, counterStaffIds: number[]) {
   const recent = new Date(DEMO_EPOCH - 60 * DAY);
   const holders = await tx

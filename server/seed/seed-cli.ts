@@ -17,9 +17,9 @@ import {
   bulkSeedUsers,
   type BulkSeedProgress,
 } from "./bulk-seed";
-import { openDatabase } from "./index";
-import { rebuildLedgerRollups } from "./ledger-rollups";
-import { DataDirLockedError } from "./lock";
+import { openDatabase } from "../db";
+import { rebuildLedgerRollups } from "../db/ledger-rollups";
+import { DataDirLockedError } from "../db/lock";
 import { seedDatabase } from "./seed";
 
 const USAGE =

@@ -10,8 +10,8 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { parkingFeeSen } from "../../src/shared/modules/parking";
 import { newReference } from "../services/ledger";
 import { createPrng, DEMO_SEED } from "./demo-data";
-import type { Tx } from "./index";
-import { parkingLots, parkingSessions, users, wallets, walletTransactions } from "./schema";
+import type { Tx } from "../db";
+import { parkingLots, parkingSessions, users, wallets, walletTransactions } from "../db/schema";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

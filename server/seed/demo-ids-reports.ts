@@ -2,16 +2,16 @@
  * Demo data of UCSI ID Management and User Report: students and staff with linked IDs (some
  * revoked, a few relinked), and reports of every type in every state, disputes about real
  * payments of the demo ledger (some resolved with a refund, as the console would). Seeded from
- * the same PRNG as the rest, after the money (server/db/seed.ts).
+ * the same PRNG as the rest, after the money (server/seed/seed.ts).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 
 import { PERMISSION } from "../../src/shared/permissions";
 import type { ReportStatus, ReportType } from "../../src/shared/modules/user-reports";
 import { refundPayment } from "../services/ledger";
-import type { Tx } from "./index";
+import type { Tx } from "../db";
 import { createPrng } from "./demo-data";
-import { administrators, ucsiIds, userReports, users, walletTransactions } from "./schema";
+import { administrators, ucsiIds, userReports, users, walletTransactions } from "../db/schema";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -6,8 +6,8 @@
  */
 import type { HelpCategory } from "../../src/shared/modules/help-articles";
 import { sanitizeBody } from "../content/sanitize";
-import type { Tx } from "./index";
-import { helpArticles, merchantAnnouncements } from "./schema";
+import type { Tx } from "../db";
+import { helpArticles, merchantAnnouncements } from "../db/schema";
 
 const DAY = 86_400_000;
 

@@ -5,8 +5,8 @@ import {
   ACCOUNT_NUMBER_PATTERN,
   accountNumber,
 } from "../../src/shared/domain";
-import type { Db, Tx } from "./index";
-import { rebuildLedgerRollups } from "./ledger-rollups";
+import type { Db, Tx } from "../db";
+import { rebuildLedgerRollups } from "../db/ledger-rollups";
 
 /** Rows per INSERT … SELECT generate_series: large enough to be fast, small enough for PGlite. */
 const CHUNK = 50_000;

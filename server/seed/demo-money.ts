@@ -10,10 +10,10 @@ import { sql } from "drizzle-orm";
 import type { BusinessCategory, BusinessStatus, LedgerChannel } from "../../src/shared/domain";
 import { feeOfPayment } from "../../src/shared/money";
 import { createPrng, DEMO_SEED, type Prng } from "./demo-data";
-import type { Tx } from "./index";
+import type { Tx } from "../db";
 import { runSettlements } from "../services/settlements";
-import { rebuildMerchantDays } from "./merchant-days";
-import { businesses, businessUpdateRequests, walletTransactions } from "./schema";
+import { rebuildMerchantDays } from "../db/merchant-days";
+import { businesses, businessUpdateRequests, walletTransactions } from "../db/schema";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
  * template) holds exactly the same users. Pure: no database access here.
  */
 import { accountNumber } from "../../src/shared/domain";
-import { APPROVAL_STATUSES, USER_ROLES, type ApprovalStatus, type UserRole } from "./schema";
+import { APPROVAL_STATUSES, USER_ROLES, type ApprovalStatus, type UserRole } from "../db/schema";
 
 /** mulberry32: small, fast, good enough for demo data, and identical on every platform. */
 export function createPrng(seed: number) {

@@ -1,0 +1,3 @@
+import { helper } from "./nested/index";
+
+export const format = (text: string) => `${text} ${helper()}`;

@@ -1,0 +1,2 @@
+export const load = () => import("./page");
+export const title = "Loader";

@@ -1,0 +1,3 @@
+import { title } from "./loader";
+
+export const page = `A page of ${title}`;

@@ -1,0 +1,3 @@
+import "./barrel";
+
+export const leaf = 1;

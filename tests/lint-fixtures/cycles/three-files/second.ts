@@ -1,0 +1,3 @@
+import { third } from "./third";
+
+export const second = () => third;

@@ -1,0 +1,3 @@
+import { pages } from "./pages";
+
+export const menu = () => pages;

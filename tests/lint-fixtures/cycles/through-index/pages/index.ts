@@ -1,0 +1,2 @@
+export { menu } from "../menu";
+export const pages = ["home"];

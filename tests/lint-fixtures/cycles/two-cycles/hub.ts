@@ -1,0 +1,4 @@
+import { left } from "./left";
+import { right } from "./right";
+
+export const hub = () => [left, right];

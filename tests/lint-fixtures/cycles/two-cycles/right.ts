@@ -1,0 +1,3 @@
+import { hub } from "./hub";
+
+export const right = () => hub;
