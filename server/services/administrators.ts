@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 
 import { brokenPasswordRules } from "../../src/shared/password-policy";
 import { codesLacking, mayManageAdministrator, PERMISSION } from "../../src/shared/permissions";
@@ -7,7 +7,12 @@ import { recordAudit } from "../audit";
 import { toItem } from "../kit/bind";
 import { hashPassword } from "../auth/password";
 import type { Db, DbOrTx, Tx } from "../db";
-import { administrators, type AdministratorRow, type AdminStatus } from "../db/schema";
+import {
+  administratorPasswordResets,
+  administrators,
+  type AdministratorRow,
+  type AdminStatus,
+} from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 
@@ -280,6 +285,18 @@ export async function updateAdministrator(
       // A new e-mail or status ends every session the administrator had (issue 16).
       if (emailChange || statusChange) {
         set.credentialVersion = current.credentialVersion + 1;
+      }
+      // A reset link went to the old address: it no longer sets this account's password.
+      if (emailChange) {
+        await tx
+          .update(administratorPasswordResets)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(administratorPasswordResets.administratorId, current.id),
+              isNull(administratorPasswordResets.usedAt),
+            ),
+          );
       }
 
       const [updated] = await tx

@@ -269,6 +269,26 @@ describe("an administrator's password reset link", () => {
     expect(again.json().code).toBe("RESET_LINK_USED");
   });
 
+  it("stops working when the administrator's e-mail changes (it went to the old address)", async () => {
+    await rm(outbox(), { recursive: true, force: true });
+    const target = await createAdmin(app, superToken, [PERMISSION.user]);
+    expect((await issue(target.admin.id)).statusCode).toBe(202);
+    const token = /token=([\w-]{43})/.exec((await takeMail()).text)![1]!;
+    const moved = await app.inject({
+      method: "PATCH",
+      url: `/v1/api/administrators/${target.admin.id}`,
+      headers: auth(superToken),
+      payload: { email: uniqueEmail("moved") },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const used = await publicPost("/v1/api/auth/password-reset", {
+      token,
+      password: "Old#Mailbox2026",
+    });
+    expect(used.statusCode).toBe(410);
+    expect(used.json().code).toBe("RESET_LINK_USED");
+  });
+
   it("retires an earlier unused link when a new one is sent", async () => {
     await rm(outbox(), { recursive: true, force: true });
     const target = await createAdmin(app, superToken, [PERMISSION.user]);
