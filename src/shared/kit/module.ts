@@ -7,6 +7,7 @@
 import { z } from "zod";
 
 import { isPermissionCode, type PermissionCode } from "../permissions";
+import { DECLARED } from "./registry";
 import { safeMultilineText, safeText, textProblem } from "../text";
 import { isoDateTime } from "./types";
 
@@ -598,7 +599,11 @@ export function defineModule<
     C,
     E
   >["item"];
-  return { ...input, actions, item };
+  const declared = { ...input, actions, item };
+  // The registry finds declarations by this mark (src/shared/kit/registry.ts); not enumerable, so
+  // it never reaches a spread, a JSON answer or a comparison.
+  Object.defineProperty(declared, DECLARED, { value: true });
+  return declared;
 }
 
 /** The record type a declaration describes. */
