@@ -9,7 +9,6 @@ import { z } from "zod";
 import { isPermissionCode, type PermissionCode } from "../permissions";
 import { DECLARED } from "./registry";
 import { safeMultilineText, safeText, textProblem } from "../text";
-import { isoDateTime } from "./types";
 
 /** How a list filters by a field; each kind fits only some zod types (see filterKindsOf). */
 export type FilterKind = "text" | "choice" | "boolean" | "dateRange" | "numberRange" | "record";
@@ -113,22 +112,6 @@ export function field<
   >,
 >(schema: T, options?: O): FieldDecl<T> & O {
   return { schema, ...(options ?? ({} as O)) };
-}
-
-/**
- * The fields of a staff decision on a record (an approval, a suspension): the remark, who decided
- * (linked to their page) and when. One definition for every module that records decisions.
- */
-export function reviewFields() {
-  return {
-    remark: field(z.string().nullable(), { show: true, export: true }),
-    reviewerId: field(z.number().int().nullable()),
-    reviewerName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "reviewerId" },
-    }),
-    reviewedAt: field(isoDateTime.nullable(), { show: true, filter: "dateRange", sort: true }),
-  };
 }
 
 /** The filter kinds a zod type can carry, read at run time (for start-up checks and tests). */

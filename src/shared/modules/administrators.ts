@@ -2,8 +2,11 @@ import { z } from "zod";
 
 import { ADMIN_LANGUAGES, ADMIN_STATUSES, ADMIN_THEMES } from "../domain";
 import { defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
-import { isoDateTime } from "../kit/types";
+import { choice, instant, recordId, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
+
+/** No field of an administrator is on a generated detail page or in a CSV export. */
+const OWN_SCREENS = { show: false, export: false } as const;
 
 /** Admin (8): the staff who use this console, their permissions and status. */
 export const administrators = defineModule({
@@ -22,7 +25,7 @@ export const administrators = defineModule({
     edit: "/manage-admin/:id/edit",
   },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
+    id: recordId(),
     name: field(z.string(), {
       list: true,
       filter: "text",
@@ -33,29 +36,22 @@ export const administrators = defineModule({
     email: field(z.string(), { list: { width: 240 }, filter: "text", sort: true, search: true }),
     permissions: field(z.array(z.number().int())),
     isSuperAdmin: field(z.boolean(), { filter: "boolean" }),
-    status: field(z.enum(ADMIN_STATUSES), {
-      list: { width: 110 },
-      filter: "choice",
-      sort: true,
-      display: { kind: "tag", colours: { active: "green", disabled: "grey", banned: "red" } },
+    status: choice(z.enum(ADMIN_STATUSES), {
+      ...OWN_SCREENS,
+      list: 110,
+      colours: { active: "green", disabled: "grey", banned: "red" },
     }),
     language: field(z.enum(ADMIN_LANGUAGES).nullable()),
     /** The console's colour scheme the administrator chose (null: light). */
     theme: field(z.enum(ADMIN_THEMES).nullable()),
-    lastLoginAt: field(isoDateTime.nullable(), {
-      list: { width: 130 },
-      filter: "dateRange",
-      sort: true,
-      display: { kind: "date" },
+    lastLoginAt: instant({
+      ...OWN_SCREENS,
+      nullable: true,
+      list: 130,
+      display: "date",
       empty: "never",
     }),
-    createdAt: field(isoDateTime, {
-      list: { width: 130 },
-      filter: "dateRange",
-      sort: true,
-      display: { kind: "date" },
-    }),
-    updatedAt: field(isoDateTime),
+    ...timestamps({ ...OWN_SCREENS, list: 130, display: "date" }),
   },
   titleField: "name",
   defaultSort: NEWEST_FIRST,

@@ -1,15 +1,16 @@
 import { z } from "zod";
 
 import { APP_NOTIFICATION_STATUSES, USER_ROLES } from "../domain";
+import { defineModule, field, form, related, remarkAction, type ItemOf } from "../kit/module";
 import {
-  defineModule,
-  field,
-  form,
-  related,
-  remarkAction,
+  administratorLink,
+  choice,
+  count,
+  instant,
+  recordId,
   reviewFields,
-  type ItemOf,
-} from "../kit/module";
+  selfLink,
+} from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText, safeText } from "../text";
@@ -68,7 +69,7 @@ export const notificationRecipients = related({
   i18n: "appNotificationRecipients",
   schemaId: "AppNotificationRecipient",
   fields: {
-    id: field(z.number().int(), { sort: true }),
+    id: recordId({ filter: false }),
     userId: field(z.number().int()),
     accountNumber: field(z.string(), {
       list: { width: 140 },
@@ -77,12 +78,7 @@ export const notificationRecipients = related({
     }),
     userName: field(z.string(), { list: { width: 200 } }),
     role: field(z.enum(USER_ROLES), { list: { width: 110 }, filter: "choice" }),
-    deliveredAt: field(isoDateTime, {
-      list: { width: 170 },
-      sort: true,
-      filter: "dateRange",
-      display: { kind: "dateTime" },
-    }),
+    deliveredAt: instant({ list: 170, show: false, export: false }),
     readAt: field(isoDateTime.nullable(), {
       list: { width: 170 },
       display: { kind: "dateTime" },
@@ -120,14 +116,8 @@ export const appNotifications = defineModule({
     create: "/app-notification/create",
   },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    titleEn: field(z.string(), {
-      list: { width: 240 },
-      show: true,
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
+    id: recordId(),
+    titleEn: selfLink({ list: 240, filter: false }),
     titleZh: text(200),
     bodyEn: text(),
     bodyZh: text(),
@@ -136,49 +126,13 @@ export const appNotifications = defineModule({
       show: true,
       export: true,
     }),
-    status: field(z.enum(APP_NOTIFICATION_STATUSES), {
-      list: { width: 110 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
-    sendAt: field(isoDateTime, {
-      list: { width: 170 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    recipientCount: field(z.number().int(), {
-      list: { width: 110 },
-      show: true,
-      sort: true,
-      export: true,
-      display: { kind: "count" },
-    }),
-    sentAt: field(isoDateTime.nullable(), {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    createdBy: field(z.number().int().nullable()),
-    createdByName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "createdBy" },
-    }),
+    status: choice(z.enum(APP_NOTIFICATION_STATUSES), { list: 110, colours: STATUS_TAGS }),
+    sendAt: instant({ list: 170 }),
+    recipientCount: count({ list: 110 }),
+    sentAt: instant({ nullable: true }),
+    ...administratorLink("createdBy", "createdByName"),
     ...reviewFields(),
-    createdAt: field(isoDateTime, {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    createdAt: instant(),
   },
   titleField: "titleEn",
   defaultSort: [

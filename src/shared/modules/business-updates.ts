@@ -8,9 +8,8 @@ import {
   field,
   type ItemOf,
   NEWEST_FIRST,
-  reviewFields,
 } from "../kit/module";
-import { isoDateTime } from "../kit/types";
+import { choice, recordId, reviewFields, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
 import { safeText } from "../text";
 import { businesses } from "./businesses";
@@ -57,7 +56,7 @@ export const businessUpdates = defineModule({
   schemaId: "BusinessUpdateRequest",
   paths: { list: "/business-update", show: "/business-update-details" },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
+    id: recordId(),
     businessId: field(z.number().int(), { filter: "numberRange" }),
     businessName: field(z.string(), {
       list: { width: 190 },
@@ -74,24 +73,9 @@ export const businessUpdates = defineModule({
       export: true,
       display: { kind: "changes", of: businesses },
     }),
-    status: field(z.enum(SUBMISSION_STATUSES), {
-      list: { width: 120 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
+    status: choice(z.enum(SUBMISSION_STATUSES), { list: 120, colours: STATUS_TAGS }),
     ...reviewFields(),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    updatedAt: field(isoDateTime),
+    ...timestamps({ list: 160 }),
   },
   titleField: "businessName",
   defaultSort: NEWEST_FIRST,

@@ -10,9 +10,8 @@ import {
   NEWEST_FIRST,
   related,
   remarkAction,
-  reviewFields,
 } from "../kit/module";
-import { isoDateTime } from "../kit/types";
+import { choice, instant, recordId, reviewFields, selfLink, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
 import { LEDGER_STATUS_TAGS } from "./top-ups";
 
@@ -35,16 +34,8 @@ export const feeRateBody = z
 
 /** The fields of a business, shared by its list and its approval queue. */
 const BUSINESS_FIELDS = {
-  id: field(z.number().int(), { filter: "numberRange", sort: true }),
-  name: field(z.string(), {
-    list: { width: 200 },
-    show: true,
-    filter: "text",
-    sort: true,
-    search: true,
-    export: true,
-    display: { kind: "link", to: "self", idField: "id" },
-  }),
+  id: recordId(),
+  name: selfLink({ list: 200, sort: true }),
   registrationNumber: field(z.string(), {
     list: { width: 160 },
     show: true,
@@ -52,21 +43,8 @@ const BUSINESS_FIELDS = {
     search: true,
     export: true,
   }),
-  category: field(z.enum(BUSINESS_CATEGORIES), {
-    list: { width: 130 },
-    show: true,
-    filter: "choice",
-    sort: true,
-    export: true,
-  }),
-  status: field(z.enum(BUSINESS_STATUSES), {
-    list: { width: 120 },
-    show: true,
-    filter: "choice",
-    sort: true,
-    export: true,
-    display: { kind: "tag", colours: STATUS_TAGS },
-  }),
+  category: choice(z.enum(BUSINESS_CATEGORIES), { list: 130 }),
+  status: choice(z.enum(BUSINESS_STATUSES), { list: 120, colours: STATUS_TAGS }),
   ownerUserId: field(z.number().int(), { filter: "numberRange" }),
   ownerName: field(z.string(), {
     list: { width: 170 },
@@ -87,15 +65,7 @@ const BUSINESS_FIELDS = {
   /** Only its last four digits ever leave the server. */
   bankAccount: field(z.string(), { list: { width: 130 }, show: true, export: true }),
   ...reviewFields(),
-  createdAt: field(isoDateTime, {
-    list: { width: 150 },
-    show: true,
-    filter: "dateRange",
-    sort: true,
-    export: true,
-    display: { kind: "dateTime" },
-  }),
-  updatedAt: field(isoDateTime),
+  ...timestamps({ list: 150 }),
 };
 
 /**
@@ -108,13 +78,8 @@ export const merchantPayments = related({
   i18n: "payments",
   schemaId: "MerchantPayment",
   fields: {
-    id: field(z.number().int(), { sort: true }),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      filter: "dateRange",
-      sort: true,
-      display: { kind: "dateTime" },
-    }),
+    id: recordId({ filter: false }),
+    createdAt: instant({ list: 160, show: false, export: false }),
     reference: field(z.string(), { list: { width: 190 } }),
     payerId: field(z.number().int()),
     payerName: field(z.string(), {

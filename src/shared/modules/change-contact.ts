@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { CONTACT_TYPES, SUBMISSION_STATUSES } from "../domain";
 import { decision, defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
+import { choice, recordId, timestamps } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 
@@ -21,7 +22,7 @@ export const changeContact = defineModule({
   schemaId: "ChangeContactSubmission",
   paths: { list: "/user-change-contact" },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
+    id: recordId(),
     userId: field(z.number().int(), { filter: "numberRange" }),
     userName: field(z.string(), {
       list: { width: 200 },
@@ -32,12 +33,7 @@ export const changeContact = defineModule({
       display: { kind: "link", to: "users", idField: "userId" },
     }),
     accountNumber: field(z.string(), { filter: "text", search: true, export: true }),
-    contactType: field(z.enum(CONTACT_TYPES), {
-      list: { width: 110 },
-      filter: "choice",
-      sort: true,
-      export: true,
-    }),
+    contactType: choice(z.enum(CONTACT_TYPES), { list: 110, show: false }),
     oldValue: field(z.string().nullable(), {
       list: { width: 220 },
       filter: "text",
@@ -51,24 +47,11 @@ export const changeContact = defineModule({
       export: true,
       display: { kind: "text", strong: true },
     }),
-    status: field(z.enum(SUBMISSION_STATUSES), {
-      list: { width: 130 },
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
+    status: choice(z.enum(SUBMISSION_STATUSES), { list: 130, show: false, colours: STATUS_TAGS }),
     remark: field(z.string().nullable(), { export: true }),
     reviewerId: field(z.number().int().nullable()),
     reviewedAt: field(isoDateTime.nullable(), { filter: "dateRange", sort: true, export: true }),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    updatedAt: field(isoDateTime),
+    ...timestamps({ list: 160, show: false }),
   },
   titleField: "userName",
   defaultSort: NEWEST_FIRST,

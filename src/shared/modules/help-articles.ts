@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { defineModule, field, form, type ItemOf } from "../kit/module";
+import { administratorLink, choice, instant, recordId, selfLink } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { richBodySchema, titleSchema } from "./content";
@@ -62,23 +63,10 @@ export const helpArticles = defineModule({
     edit: "/content-mgmt/:id/edit",
   },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    category: field(z.enum(HELP_CATEGORIES), {
-      list: { width: 130 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-    }),
+    id: recordId(),
+    category: choice(z.enum(HELP_CATEGORIES), { list: 130 }),
     position: field(z.number().int(), { list: { width: 80 }, show: true, sort: true }),
-    titleEn: field(z.string(), {
-      list: { width: 260 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
+    titleEn: selfLink({ list: 260 }),
     titleZh: field(z.string(), {
       list: { width: 200 },
       show: true,
@@ -86,38 +74,12 @@ export const helpArticles = defineModule({
       search: true,
       export: true,
     }),
-    status: field(z.enum(HELP_ARTICLE_STATUSES), {
-      list: { width: 110 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
+    status: choice(z.enum(HELP_ARTICLE_STATUSES), { list: 110, colours: STATUS_TAGS }),
     bodyEn: field(z.string()),
     bodyZh: field(z.string()),
-    authorId: field(z.number().int().nullable()),
-    authorName: field(z.string().nullable(), {
-      list: { width: 150 },
-      show: true,
-      export: true,
-      display: { kind: "link", to: "administrators", idField: "authorId" },
-    }),
-    publishedAt: field(isoDateTime.nullable(), {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    updatedAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    ...administratorLink("authorId", "authorName", { list: 150, export: true }),
+    publishedAt: instant({ nullable: true }),
+    updatedAt: instant({ list: 160 }),
   },
   titleField: "titleEn",
   defaultSort: [

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { BUSINESS_CATEGORIES } from "../domain";
 import { defineModule, field, form, type ItemOf } from "../kit/module";
+import { administratorLink, choice, instant, recordId, selfLink } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { richBodySchema, titleSchema } from "./content";
@@ -83,31 +84,13 @@ export const merchantAnnouncements = defineModule({
     edit: "/merchant-announcement/:id/edit",
   },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    titleEn: field(z.string(), {
-      list: { width: 240 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
+    id: recordId(),
+    titleEn: selfLink({ list: 240 }),
     titleZh: field(z.string(), { list: { width: 180 }, show: true, search: true, export: true }),
     bodyEn: field(z.string()),
     bodyZh: field(z.string()),
-    state: field(z.enum(ANNOUNCEMENT_STATES), {
-      list: { width: 110 },
-      show: true,
-      filter: "choice",
-      export: true,
-      display: { kind: "tag", colours: STATE_TAGS },
-    }),
-    audience: field(z.enum(ANNOUNCEMENT_AUDIENCES), {
-      list: { width: 120 },
-      show: true,
-      filter: "choice",
-      export: true,
-    }),
+    state: choice(z.enum(ANNOUNCEMENT_STATES), { list: 110, sort: false, colours: STATE_TAGS }),
+    audience: choice(z.enum(ANNOUNCEMENT_AUDIENCES), { list: 120, sort: false }),
     categories: field(z.array(z.enum(BUSINESS_CATEGORIES))),
     pinned: field(z.boolean(), {
       list: { width: 90 },
@@ -116,33 +99,10 @@ export const merchantAnnouncements = defineModule({
       export: true,
       display: { kind: "yesNo" },
     }),
-    publishAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    expiresAt: field(isoDateTime.nullable(), {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-      empty: "never",
-    }),
-    authorId: field(z.number().int().nullable()),
-    authorName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "authorId" },
-    }),
-    updatedAt: field(isoDateTime, {
-      show: true,
-      sort: true,
-      display: { kind: "dateTime" },
-    }),
+    publishAt: instant({ list: 160 }),
+    expiresAt: instant({ nullable: true, list: 160, empty: "never" }),
+    ...administratorLink("authorId", "authorName"),
+    updatedAt: instant({ filter: false, export: false }),
   },
   titleField: "titleEn",
   defaultSort: [

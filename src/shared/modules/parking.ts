@@ -2,6 +2,16 @@ import { z } from "zod";
 
 import { PARKING_LOT_STATUSES, PARKING_SESSION_STATUSES } from "../domain";
 import { defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
+import {
+  administratorLink,
+  choice,
+  count,
+  instant,
+  money,
+  recordId,
+  selfLink,
+  userLink,
+} from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeText } from "../text";
@@ -74,9 +84,6 @@ export const parkingLotBody = z
   .meta({ id: "ParkingLotBody" });
 export type ParkingLotBody = z.infer<typeof parkingLotBody>;
 
-const money = (options: { list?: { width: number } } = {}) =>
-  field(z.number().int(), { ...options, show: true, export: true, display: { kind: "money" } });
-
 /** UCSI Parking (39): the car parks on campus, on a map with how full each is. */
 export const parkingLots = defineModule({
   name: "parking-lots",
@@ -94,15 +101,8 @@ export const parkingLots = defineModule({
     edit: "/parking-lot/:id/edit",
   },
   fields: {
-    id: field(z.number().int(), { sort: true, filter: "numberRange" }),
-    name: field(z.string(), {
-      list: { width: 200 },
-      show: true,
-      sort: true,
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
+    id: recordId(),
+    name: selfLink({ list: 200, sort: true, filter: false }),
     code: field(z.string(), {
       list: { width: 90 },
       show: true,
@@ -113,29 +113,14 @@ export const parkingLots = defineModule({
     }),
     latitude: field(z.number(), { show: true, export: true }),
     longitude: field(z.number(), { show: true, export: true }),
-    capacity: field(z.number().int(), {
-      list: { width: 100 },
-      show: true,
-      sort: true,
-      export: true,
-      display: { kind: "count" },
-    }),
+    capacity: count({ list: 100 }),
     /** Cars in the lot now: its active sessions. */
-    occupied: field(z.number().int(), {
-      list: { width: 100 },
-      show: true,
-      export: true,
-      display: { kind: "count" },
-    }),
-    hourlyRateSen: money({ list: { width: 120 } }),
-    dailyCapSen: money({ list: { width: 120 } }),
-    status: field(z.enum(PARKING_LOT_STATUSES), {
-      list: { width: 100 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: { open: "green", closed: "grey" } },
+    occupied: count({ list: 100, sort: false }),
+    hourlyRateSen: money({ list: 120 }),
+    dailyCapSen: money({ list: 120 }),
+    status: choice(z.enum(PARKING_LOT_STATUSES), {
+      list: 100,
+      colours: { open: "green", closed: "grey" },
     }),
     updatedAt: field(isoDateTime, { show: true, display: { kind: "dateTime" } }),
   },
@@ -188,15 +173,8 @@ export const parkingSessions = defineModule({
     create: "/parking-session/create",
   },
   fields: {
-    id: field(z.number().int(), { sort: true, filter: "numberRange" }),
-    plate: field(z.string(), {
-      list: { width: 120 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
+    id: recordId(),
+    plate: selfLink({ list: 120 }),
     lotId: field(z.number().int(), { filter: "record" }),
     lotName: field(z.string(), {
       list: { width: 180 },
@@ -204,56 +182,19 @@ export const parkingSessions = defineModule({
       export: true,
       display: { kind: "link", to: parkingLots, idField: "lotId" },
     }),
-    userId: field(z.number().int(), { filter: "numberRange" }),
-    accountNumber: field(z.string(), {
-      list: { width: 130 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "users", idField: "userId" },
-    }),
-    userName: field(z.string(), { list: { width: 160 }, show: true, export: true }),
-    enteredAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    exitedAt: field(isoDateTime.nullable(), {
-      list: { width: 160 },
-      show: true,
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    ...userLink({ name: { list: 160 } }),
+    enteredAt: instant({ list: 160 }),
+    exitedAt: instant({ nullable: true, list: 160, filter: false }),
     hourlyRateSen: money(),
     dailyCapSen: money(),
-    feeSen: field(z.number().int().nullable(), {
-      list: { width: 110 },
-      show: true,
-      filter: "numberRange",
-      sort: true,
-      export: true,
-      display: { kind: "money" },
-    }),
-    status: field(z.enum(PARKING_SESSION_STATUSES), {
-      list: { width: 110 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: { active: "blue", completed: "green", cancelled: "grey" } },
+    feeSen: money({ nullable: true, list: 110, filter: true, sort: true }),
+    status: choice(z.enum(PARKING_SESSION_STATUSES), {
+      list: 110,
+      colours: { active: "blue", completed: "green", cancelled: "grey" },
     }),
     paymentReference: field(z.string().nullable(), { show: true, export: true }),
     remark: field(z.string().nullable(), { show: true, export: true }),
-    adminId: field(z.number().int().nullable()),
-    adminName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "adminId" },
-    }),
+    ...administratorLink("adminId", "adminName"),
   },
   titleField: "plate",
   defaultSort: [

@@ -8,32 +8,24 @@ import {
   NEWEST_FIRST,
   related,
   remarkAction,
-  reviewFields,
   textAction,
 } from "../kit/module";
-import { isoDate, isoDateTime } from "../kit/types";
+import {
+  administratorLink,
+  choice,
+  count,
+  instant,
+  money,
+  recordId,
+  reviewFields,
+  selfLink,
+} from "../kit/presets";
+import { isoDate } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { LEDGER_STATUS_TAGS } from "./top-ups";
 
 /** An amount of a summary or settlement: sortable, and filtered by a URL (no control drawn). */
-const money = (list?: { width: number }) =>
-  field(z.number().int(), {
-    ...(list ? { list } : {}),
-    show: true,
-    filter: "numberRange",
-    control: false,
-    sort: true,
-    export: true,
-    display: { kind: "money" },
-  });
-const count = (list?: { width: number }) =>
-  field(z.number().int(), {
-    ...(list ? { list } : {}),
-    show: true,
-    sort: true,
-    export: true,
-    display: { kind: "count" },
-  });
+const amount = (list?: number) => money({ list, filter: true, sort: true, control: false });
 /** A business day (BUSINESS_TIMEZONE) a list is filtered and sorted by. */
 const businessDay = () =>
   field(isoDate, {
@@ -66,15 +58,15 @@ export const merchantSummary = defineModule({
   schemaId: "MerchantDay",
   paths: { list: "/merchant-transaction-summary" },
   fields: {
-    id: field(z.number().int(), { sort: true }),
+    id: recordId({ filter: false }),
     day: businessDay(),
     ...businessFields,
-    paymentCount: count({ width: 100 }),
-    grossSen: money({ width: 130 }),
+    paymentCount: count({ list: 100 }),
+    grossSen: amount(130),
     refundCount: count(),
-    refundSen: money({ width: 120 }),
-    feeSen: money({ width: 110 }),
-    netSen: money({ width: 130 }),
+    refundSen: amount(120),
+    feeSen: amount(110),
+    netSen: amount(130),
   },
   titleField: "businessName",
   defaultSort: [
@@ -117,13 +109,8 @@ export const settlementItems = related({
   i18n: "settlementItems",
   schemaId: "SettlementItem",
   fields: {
-    id: field(z.number().int(), { sort: true }),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      filter: "dateRange",
-      sort: true,
-      display: { kind: "dateTime" },
-    }),
+    id: recordId({ filter: false }),
+    createdAt: instant({ list: 160, show: false, export: false }),
     reference: field(z.string(), { list: { width: 190 } }),
     type: field(z.enum(LEDGER_TYPES), {
       list: { width: 100 },
@@ -161,14 +148,8 @@ export const settlements = defineModule({
   schemaId: "Settlement",
   paths: { list: "/settlement-record", show: "/settlement-details" },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    invoiceNumber: field(z.string(), {
-      list: { width: 170 },
-      show: true,
-      filter: "text",
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
+    id: recordId(),
+    invoiceNumber: selfLink({ list: 170, search: false }),
     ...businessFields,
     businessRegistrationNumber: field(z.string(), { show: true, export: true }),
     periodStart: field(isoDate, {
@@ -177,44 +158,21 @@ export const settlements = defineModule({
       display: { kind: "date" },
     }),
     periodEnd: businessDay(),
-    paymentCount: count({ width: 100 }),
-    grossSen: money({ width: 130 }),
+    paymentCount: count({ list: 100 }),
+    grossSen: amount(130),
     refundCount: count(),
-    refundSen: money(),
-    feeSen: money({ width: 110 }),
-    netSen: money({ width: 130 }),
-    status: field(z.enum(SETTLEMENT_STATUSES), {
-      list: { width: 100 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
+    refundSen: amount(),
+    feeSen: amount(110),
+    netSen: amount(130),
+    status: choice(z.enum(SETTLEMENT_STATUSES), { list: 100, colours: STATUS_TAGS }),
     bankName: field(z.string(), { show: true, export: true }),
     /** Only its last four digits ever leave the server. */
     bankAccount: field(z.string(), { show: true, export: true }),
     bankReference: field(z.string().nullable(), { show: true, export: true }),
-    paidAt: field(isoDateTime.nullable(), {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    createdBy: field(z.number().int().nullable()),
-    createdByName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "createdBy" },
-    }),
+    paidAt: instant({ nullable: true }),
+    ...administratorLink("createdBy", "createdByName"),
     ...reviewFields(),
-    createdAt: field(isoDateTime, {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    createdAt: instant(),
   },
   titleField: "invoiceNumber",
   defaultSort: NEWEST_FIRST,

@@ -2,7 +2,16 @@ import { z } from "zod";
 
 import { LEDGER_CHANNELS, LEDGER_STATUSES } from "../domain";
 import { defineModule, field, form, type ItemOf, NEWEST_FIRST, remarkAction } from "../kit/module";
-import { isoDateTime, positiveSen } from "../kit/types";
+import {
+  administratorLink,
+  choice,
+  instant,
+  money,
+  recordId,
+  selfLink,
+  userLink,
+} from "../kit/presets";
+import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText, safeText } from "../text";
 
@@ -42,70 +51,23 @@ export const topUps = defineModule({
     create: "/top-up-transaction/create",
   },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    reference: field(z.string(), {
-      list: { width: 190 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
-    userId: field(z.number().int(), { filter: "numberRange" }),
-    accountNumber: field(z.string(), {
-      list: { width: 130 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "users", idField: "userId" },
-    }),
-    userName: field(z.string(), { list: { width: 170 }, show: true, export: true }),
-    amountSen: field(z.number().int(), {
-      list: { width: 120 },
-      show: true,
-      filter: "numberRange",
-      sort: true,
-      export: true,
-      display: { kind: "money" },
-    }),
-    balanceAfterSen: field(z.number().int(), { show: true, display: { kind: "money" } }),
-    channel: field(z.enum(LEDGER_CHANNELS), {
-      list: { width: 110 },
-      show: true,
-      filter: "choice",
-      export: true,
-      display: { kind: "tag", colours: CHANNEL_TAGS },
-    }),
-    status: field(z.enum(LEDGER_STATUSES), {
-      list: { width: 110 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
-    }),
+    id: recordId(),
+    reference: selfLink({ list: 190 }),
+    ...userLink({ name: { list: 170 } }),
+    amountSen: money({ list: 120, filter: true, sort: true }),
+    balanceAfterSen: money({ export: false }),
+    channel: choice(z.enum(LEDGER_CHANNELS), { list: 110, sort: false, colours: CHANNEL_TAGS }),
+    status: choice(z.enum(LEDGER_STATUSES), { list: 110, colours: LEDGER_STATUS_TAGS }),
     agentUserId: field(z.number().int().nullable(), { filter: "numberRange" }),
     agentName: field(z.string().nullable(), {
       show: true,
       display: { kind: "link", to: "users", idField: "agentUserId" },
     }),
-    adminId: field(z.number().int().nullable()),
-    adminName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "adminId" },
-    }),
+    ...administratorLink("adminId", "adminName"),
     remark: field(z.string().nullable(), { show: true, export: true }),
     reversalReference: field(z.string().nullable(), { show: true, export: true }),
     reversalRemark: field(z.string().nullable(), { show: true }),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    createdAt: instant({ list: 160 }),
   },
   titleField: "reference",
   defaultSort: NEWEST_FIRST,

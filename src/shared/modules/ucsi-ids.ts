@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
-import { isoDateTime } from "../kit/types";
+import { administratorLink, choice, instant, recordId, selfLink, userLink } from "../kit/presets";
 import { PERMISSION } from "../permissions";
 import { safeText } from "../text";
 
@@ -113,66 +113,15 @@ export const ucsiIds = defineModule({
   schemaId: "UcsiId",
   paths: { list: "/ucsi-id-mgmt", show: "/ucsi-id-mgmt", create: "/ucsi-id-mgmt/create" },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    ucsiId: field(z.string(), {
-      list: { width: 140 },
-      show: true,
-      filter: "text",
-      search: true,
-      sort: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
-    type: field(z.enum(UCSI_ID_TYPES), {
-      list: { width: 100 },
-      show: true,
-      filter: "choice",
-      export: true,
-      display: { kind: "tag", colours: TYPE_TAGS },
-    }),
-    userId: field(z.number().int(), { filter: "numberRange" }),
-    accountNumber: field(z.string(), {
-      list: { width: 130 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-      display: { kind: "link", to: "users", idField: "userId" },
-    }),
-    userName: field(z.string(), { list: { width: 180 }, show: true, search: true, export: true }),
-    status: field(z.enum(UCSI_ID_STATUSES), {
-      list: { width: 100 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
-    linkedAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    linkedBy: field(z.number().int().nullable()),
-    linkedByName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "linkedBy" },
-    }),
-    revokedAt: field(isoDateTime.nullable(), {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    revokedBy: field(z.number().int().nullable()),
-    revokedByName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "revokedBy" },
-    }),
+    id: recordId(),
+    ucsiId: selfLink({ list: 140, sort: true }),
+    type: choice(z.enum(UCSI_ID_TYPES), { list: 100, sort: false, colours: TYPE_TAGS }),
+    ...userLink({ name: { list: 180, search: true } }),
+    status: choice(z.enum(UCSI_ID_STATUSES), { list: 100, colours: STATUS_TAGS }),
+    linkedAt: instant({ list: 160 }),
+    ...administratorLink("linkedBy", "linkedByName"),
+    revokedAt: instant({ nullable: true }),
+    ...administratorLink("revokedBy", "revokedByName"),
     remark: field(z.string().nullable(), { show: true, export: true }),
   },
   titleField: "ucsiId",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { defineModule, field, remarkAction, textAction, type ItemOf } from "../kit/module";
-import { isoDateTime, positiveSen } from "../kit/types";
+import { administratorLink, choice, instant, money, recordId, selfLink } from "../kit/presets";
+import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText } from "../text";
 import { businesses } from "./businesses";
@@ -84,21 +85,9 @@ export const userReports = defineModule({
   schemaId: "UserReport",
   paths: { list: "/user-report", show: "/user-report" },
   fields: {
-    id: field(z.number().int(), { filter: "numberRange", sort: true }),
-    reference: field(z.string(), {
-      list: { width: 130 },
-      show: true,
-      search: true,
-      export: true,
-      display: { kind: "link", to: "self", idField: "id" },
-    }),
-    type: field(z.enum(REPORT_TYPES), {
-      list: { width: 170 },
-      show: true,
-      filter: "choice",
-      export: true,
-      display: { kind: "tag", colours: TYPE_TAGS },
-    }),
+    id: recordId(),
+    reference: selfLink({ list: 130, filter: false }),
+    type: choice(z.enum(REPORT_TYPES), { list: 170, sort: false, colours: TYPE_TAGS }),
     subject: field(z.string(), { list: { width: 240 }, show: true, search: true, export: true }),
     description: field(z.string(), { show: true, export: true }),
     reporterId: field(z.number().int(), { filter: "numberRange" }),
@@ -117,13 +106,9 @@ export const userReports = defineModule({
       export: true,
       display: { kind: "link", to: "users", idField: "reporterId" },
     }),
-    paymentAmountSen: field(z.number().int().nullable(), {
-      show: true,
-      export: true,
-      display: { kind: "money" },
-    }),
+    paymentAmountSen: money({ nullable: true }),
     /** What can still be refunded of it (its amount less its refunds so far). */
-    refundableSen: field(z.number().int().nullable(), { show: true, display: { kind: "money" } }),
+    refundableSen: money({ nullable: true, export: false }),
     businessId: field(z.number().int().nullable()),
     businessName: field(z.string().nullable(), {
       list: { width: 180 },
@@ -131,48 +116,14 @@ export const userReports = defineModule({
       export: true,
       display: { kind: "link", to: businesses, idField: "businessId" },
     }),
-    status: field(z.enum(REPORT_STATUSES), {
-      list: { width: 120 },
-      show: true,
-      filter: "choice",
-      sort: true,
-      export: true,
-      display: { kind: "tag", colours: STATUS_TAGS },
-    }),
-    assigneeId: field(z.number().int().nullable(), { filter: "record", control: true }),
-    assigneeName: field(z.string().nullable(), {
-      list: { width: 160 },
-      show: true,
-      export: true,
-      display: { kind: "link", to: "administrators", idField: "assigneeId" },
-    }),
+    status: choice(z.enum(REPORT_STATUSES), { list: 120, colours: STATUS_TAGS }),
+    ...administratorLink("assigneeId", "assigneeName", { list: 160, export: true, filter: true }),
     note: field(z.string().nullable(), { show: true, export: true }),
-    refundSen: field(z.number().int().nullable(), {
-      show: true,
-      export: true,
-      display: { kind: "money" },
-    }),
+    refundSen: money({ nullable: true }),
     refundReference: field(z.string().nullable(), { show: true, export: true }),
-    closedAt: field(isoDateTime.nullable(), {
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
-    closedBy: field(z.number().int().nullable()),
-    closedByName: field(z.string().nullable(), {
-      show: true,
-      display: { kind: "link", to: "administrators", idField: "closedBy" },
-    }),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      filter: "dateRange",
-      sort: true,
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    closedAt: instant({ nullable: true }),
+    ...administratorLink("closedBy", "closedByName"),
+    createdAt: instant({ list: 160 }),
   },
   titleField: "reference",
   defaultSort: [

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { defineModule, field, form, type ItemOf } from "../kit/module";
-import { isoDateTime, positiveSen } from "../kit/types";
+import { administratorLink, instant, money, recordId } from "../kit/presets";
+import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText } from "../text";
 
@@ -38,13 +39,7 @@ export const walletPolicyBody = z
   .meta({ id: "WalletPolicyBody" });
 export type WalletPolicyBody = z.infer<typeof walletPolicyBody>;
 
-const limit = () =>
-  field(z.number().int(), {
-    list: { width: 130 },
-    show: true,
-    export: true,
-    display: { kind: "money" },
-  });
+const limit = () => money({ list: 130 });
 
 /**
  * Wallet Policy (24): the limits every top-up and payment obeys and the dormancy period, as
@@ -61,7 +56,7 @@ export const walletPolicies = defineModule({
   schemaId: "WalletPolicy",
   paths: { list: "/wallet-policy", create: "/wallet-policy/create" },
   fields: {
-    id: field(z.number().int(), { list: { width: 90 }, sort: true, filter: "numberRange" }),
+    id: recordId({ list: 90 }),
     minTopUpSen: limit(),
     maxTopUpSen: limit(),
     dailyTopUpLimitSen: limit(),
@@ -69,22 +64,8 @@ export const walletPolicies = defineModule({
     dailyPaymentLimitSen: limit(),
     dormancyDays: field(z.number().int(), { list: { width: 110 }, show: true, export: true }),
     remark: field(z.string().nullable(), { list: { width: 200 }, show: true, export: true }),
-    adminId: field(z.number().int().nullable()),
-    adminName: field(z.string().nullable(), {
-      list: { width: 160 },
-      show: true,
-      export: true,
-      display: { kind: "link", to: "administrators", idField: "adminId" },
-      empty: "system",
-    }),
-    createdAt: field(isoDateTime, {
-      list: { width: 160 },
-      show: true,
-      sort: true,
-      filter: "dateRange",
-      export: true,
-      display: { kind: "dateTime" },
-    }),
+    ...administratorLink("adminId", "adminName", { list: 160, export: true, empty: "system" }),
+    createdAt: instant({ list: 160 }),
   },
   titleField: "id",
   defaultSort: [["id", "desc"]],
