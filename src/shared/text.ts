@@ -19,9 +19,99 @@ import { z } from "zod";
 /** The bidirectional embeddings, overrides and isolates, as a character class's ranges. */
 const BIDI_RANGES = "\\u202A-\\u202E\\u2066-\\u2069";
 /** Characters single-line text must not contain (also the OpenAPI `pattern`, negated). */
-const SINGLE_LINE_FORBIDDEN = `\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029${BIDI_RANGES}`;
+export const SINGLE_LINE_FORBIDDEN = `\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029${BIDI_RANGES}`;
 /** As above, but `\t` (U+0009) and `\n` (U+000A) are allowed. */
 const MULTI_LINE_FORBIDDEN = `\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u2028\\u2029${BIDI_RANGES}`;
+
+/**
+ * Code points of the Basic Multilingual Plane that show nothing and are not whitespace (soft
+ * hyphen, zero-width characters, joiners, variation selectors, byte-order mark, Hangul fillers,
+ * …): INVISIBLE below without `\s`, written out because JSON Schema validators know neither
+ * `\p{…}` nor the `u` flag for certain (tests/server/openapi-truth.test.ts checks the list).
+ */
+export const INVISIBLE_BMP_RANGES =
+  "\\u00AD\\u034F\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u115F-\\u1160" +
+  "\\u17B4-\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u2060-\\u2065\\u206A-\\u206F\\u3164\\uFE00-\\uFE0F" +
+  "\\uFFA0\\uFFF0-\\uFFFB";
+
+/**
+ * The whole text rule as one pattern for the document, from the string's own checks: the allowed
+ * characters (`forbidden` is a class's ranges), and "not only invisible characters": blank (only
+ * whitespace, which a trim and a length rule then judge), or a visible character after any blanks
+ * and invisible ones; where a trim comes before a minimum length of 1 or more, blank is refused
+ * too. Linear: the classes before and at the first visible character are disjoint. Outside the
+ * BMP every character counts as visible here (the server refuses a text of only tag characters,
+ * U+E0000–U+E007F, which the pattern allows).
+ */
+export function documentedTextPattern(
+  forbidden: string,
+  requireVisible: boolean,
+  nonBlank: boolean,
+): string {
+  const allowed = `[^${forbidden}]`;
+  if (!requireVisible)
+    return nonBlank ? `^${allowed}*[^\\s${forbidden}]${allowed}*$` : `^${allowed}*$`;
+  const blank = `[^\\S${forbidden}]`;
+  const unseen = `(?:${blank}|[${INVISIBLE_BMP_RANGES}])`;
+  const visible = `[^\\s${forbidden}${INVISIBLE_BMP_RANGES}]`;
+  const shown = `${unseen}*${visible}${allowed}*`;
+  return nonBlank ? `^${shown}$` : `^(?:${blank}*|${shown})$`;
+}
+
+/** Whether a string schema's checks trim it before a minimum length of 1 or more. */
+function trimsBeforeMinimum(checks: readonly z.core.$ZodCheck[]): boolean {
+  const trim = checks.findIndex(
+    (check) =>
+      check._zod.def.check === "overwrite" &&
+      String((check._zod.def as { tx?: unknown }).tx).includes(".trim()"),
+  );
+  return (
+    trim !== -1 &&
+    checks.some(
+      (check, index) =>
+        index > trim &&
+        check._zod.def.check === "min_length" &&
+        (check._zod.def as unknown as { minimum: number }).minimum >= 1,
+    )
+  );
+}
+
+/**
+ * The character rule as a check (`pattern` refused as a regex format, the message `message`
+ * gives), which also states the whole text rule in the document as ONE pattern: on each schema it
+ * is attached to (every `.trim()`, `.min()`, … makes a new one) it adds a pattern whose text is
+ * read when the document is written, from that schema's checks. One pattern, not `.regex()`'s
+ * plus a second: zod writes several as an `allOf` of typed parts, which a `nullable` beside them
+ * cannot reach.
+ */
+function textRuleCheck(
+  pattern: RegExp,
+  forbidden: string,
+  requireVisible: boolean,
+  message: (input: string) => string,
+) {
+  const check = z.check<string>((payload) => {
+    if (pattern.test(payload.value)) return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: "regex",
+      pattern: pattern.source,
+      input: payload.value,
+      message: message(payload.value),
+    });
+  });
+  check._zod.onattach.push((schema) => {
+    const bag = schema._zod.bag as { patterns?: Set<{ source: string }> };
+    bag.patterns ??= new Set();
+    bag.patterns.add({
+      get source() {
+        const checks = (schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? [];
+        return documentedTextPattern(forbidden, requireVisible, trimsBeforeMinimum(checks));
+      },
+    });
+  });
+  return check;
+}
 
 /** A whole string without forbidden characters; published as the schema's `pattern`. */
 export const SINGLE_LINE_PATTERN = new RegExp(`^[^${SINGLE_LINE_FORBIDDEN}]*$`);
@@ -91,15 +181,21 @@ type StringParams = Parameters<typeof z.string>[0];
 
 function textSchema(options: TextRuleOptions, params?: StringParams) {
   const pattern = options.multiline ? MULTI_LINE_PATTERN : SINGLE_LINE_PATTERN;
-  // The regex publishes the character rule as the OpenAPI `pattern` (so a generated client or a
-  // fuzzer knows it); the messages come from textProblem, with the precise reason.
+  const { requireVisible = true } = options;
+  // The check publishes the rule as the OpenAPI `pattern` (so a generated client or a fuzzer
+  // knows it); the messages come from textProblem, with the precise reason.
   return z
     .string(params)
-    .regex(pattern, {
-      error: (issue) => `Text ${textProblem(String(issue.input), options) ?? "is not allowed"}`,
-    })
+    .check(
+      textRuleCheck(
+        pattern,
+        options.multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN,
+        requireVisible,
+        (input) => `Text ${textProblem(input, options) ?? "is not allowed"}`,
+      ),
+    )
     .superRefine((text, ctx) => {
-      if (!pattern.test(text)) return; // already reported by the regex
+      if (!pattern.test(text)) return; // already reported by the character check
       const problem = textProblem(text, options);
       if (problem) ctx.addIssue({ code: "custom", message: `Text ${problem}`, input: text });
     });
@@ -120,14 +216,62 @@ export const safeMultilineText = (
 
 /**
  * A whole number sent as text (a query-string page, a path id): decimal digits only, so "0x10",
- * "1e2", " 5", "+5" or "5.0" are refused instead of being read as 16, 100 or 5.
+ * "1e2", " 5", "+5" or "5.0" are refused instead of being read as 16, 100 or 5. The document
+ * states the range too, as a pattern (decimalRangePattern) and a length, so that a client or a
+ * fuzzer built from it never sends an id the server refuses as too big.
  */
 export const decimalIntegerText = (min: number, max: number) =>
   z
     .string()
     .regex(/^[0-9]{1,16}$/, "Must be a whole number written in decimal digits")
+    .meta({ allOf: [{ pattern: decimalRangePattern(min, max) }] })
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
+
+/**
+ * An ECMA-262 pattern for the decimal numbers from `min` to `max` (0 ≤ min ≤ max), leading zeros
+ * allowed (the server reads "007" as 7): e.g. 1–100 is `^0*(?:[1-9]|[1-9][0-9]|100)$`.
+ */
+export function decimalRangePattern(min: number, max: number): string {
+  const parts: string[] = [];
+  // Split [min, max] into runs that share a prefix and end in whole decades: 1–9, 10–99, 100–100.
+  const range = (low: string, high: string): string[] => {
+    if (low.length < high.length) {
+      return [...range(low, "9".repeat(low.length)), ...range(`1${"0".repeat(low.length)}`, high)];
+    }
+    if (low === high) return [low];
+    // Same length: the longest common prefix, then the first differing digit.
+    let i = 0;
+    while (low[i] === high[i]) i += 1;
+    const prefix = low.slice(0, i);
+    const rest = low.length - i - 1;
+    const lowDigit = Number(low[i]);
+    const highDigit = Number(high[i]);
+    const lowTail = low.slice(i + 1);
+    const highTail = high.slice(i + 1);
+    const any = (n: number) => (n === 0 ? "" : n === 1 ? "[0-9]" : `[0-9]{${n}}`);
+    const digits = (a: number, b: number) => (a === b ? `${a}` : `[${a}-${b}]`);
+    if (rest === 0) return [`${prefix}${digits(lowDigit, highDigit)}`];
+    const out: string[] = [];
+    let from = lowDigit;
+    if (lowTail !== "0".repeat(rest)) {
+      out.push(...range(lowTail, "9".repeat(rest)).map((tail) => `${prefix}${lowDigit}${tail}`));
+      from += 1;
+    }
+    let to = highDigit;
+    const highAll = highTail === "9".repeat(rest);
+    if (!highAll) to -= 1;
+    if (from <= to) out.push(`${prefix}${digits(from, to)}${any(rest)}`);
+    if (!highAll) {
+      out.push(...range("0".repeat(rest), highTail).map((tail) => `${prefix}${highDigit}${tail}`));
+    }
+    return out;
+  };
+  if (min === 0) parts.push("0");
+  const low = Math.max(min, 1);
+  if (low <= max) parts.push(...range(String(low), String(max)));
+  return `^0*(?:${parts.join("|")})$`;
+}
 
 /**
  * Control characters (U+0000–U+001F, U+007F) have no place in a search, and refusing them keeps

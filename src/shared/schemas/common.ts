@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-import { decimalIntegerText, safeText } from "../text";
+import {
+  decimalIntegerText,
+  documentedTextPattern,
+  safeText,
+  SINGLE_LINE_FORBIDDEN,
+} from "../text";
 
 /** Every error body of the API: `{ code?, message, data? }` (docs/api.md, "Errors"). */
 export const errorBodySchema = z
@@ -34,5 +39,21 @@ export { isoDate, isoDateTime } from "../kit/types";
 /** A trimmed, non-empty name. */
 export const nameSchema = safeText().trim().min(1).max(100);
 
-/** An e-mail address as typed (case kept); compared case-insensitively. */
-export const emailSchema = safeText().trim().max(254).pipe(z.email());
+/** The address rule of `z.email()`, which the document states with the blanks a trim removes. */
+const EMAIL_PATTERN = z.email()._zod.def.pattern ?? /^$/;
+
+/**
+ * An e-mail address as typed (case kept); compared case-insensitively. The document states the
+ * address rule too (it is checked after the trim, so blanks around it are allowed).
+ */
+export const emailSchema = safeText()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .meta({
+    format: "email",
+    allOf: [
+      { pattern: documentedTextPattern(SINGLE_LINE_FORBIDDEN, true, false) },
+      { pattern: `^\\s*(?:${EMAIL_PATTERN.source.replace(/^\^|\$$/g, "")})\\s*$` },
+    ],
+  });
