@@ -16,9 +16,13 @@ import { useNavigate } from "react-router";
 import { canAccess } from "../providers/access-control";
 import { useCurrentAdmin } from "../providers/current-admin";
 import { LIST_SEARCH_MAX_LENGTH } from "../shared/kit/paging";
+import { userApproval } from "../shared/modules/user-approval";
+import { users as usersModule } from "../shared/modules/users";
 import { PERMISSION } from "../shared/permissions";
+import { recordPath } from "./kit/links";
 import { isForSomethingElse, LIST_KEYS } from "./kit/list-shortcuts";
-import { MENU, visibleMenu, type MenuEntry } from "./menu";
+import { visibleMenu, type MenuEntry } from "./menu";
+import { MENU } from "./registry";
 
 interface Command {
   key: string;
@@ -107,7 +111,7 @@ export function CommandPalette() {
             key: "approve-next",
             icon: <CheckOutlined aria-hidden />,
             label: t("palette.approveNext"),
-            run: close(() => navigate("/user-approval", { state: { decide: "approve" } })),
+            run: close(() => navigate(userApproval.paths.list, { state: { decide: "approve" } })),
           },
         ]
       : [];
@@ -125,7 +129,7 @@ export function CommandPalette() {
       icon: <UserOutlined aria-hidden />,
       label: `${user.name} · ${user.accountNumber}`,
       hint: t("palette.user"),
-      run: close(() => navigate(`/user-details/${user.id}`)),
+      run: close(() => navigate(recordPath(usersModule, user.id))),
     }));
     return [...actions, ...pages].filter((command) => matches(command.label)).concat(found);
   }, [admin, mayUsers, navigate, t, text, users]);

@@ -29,12 +29,15 @@ import {
   WalletOutlined,
 } from "@ant-design/icons";
 import type { ComponentType } from "react";
+import type { ModuleDecl } from "../shared/kit/module";
+import { collectModules } from "../shared/kit/registry";
 import { PERMISSION } from "../shared/permissions";
 
 /**
- * One row of the side navigation (docs/backoffice.md describes it; this table is its only copy).
- * `label` is a translation key; `alias` lists other path prefixes (detail and edit pages) that
- * belong to the entry; `permissionCode: null` means every administrator may see it.
+ * One entry of the side navigation as the shell reads it (docs/backoffice.md describes it).
+ * `label` is a translation key (`menu:<code>`); `alias` lists other path prefixes (detail and edit
+ * pages) that belong to the entry; `permissionCode: null` means every administrator may see it.
+ * A module's entry is built from its declaration (menuOf); `module` is then its name.
  */
 export interface MenuEntry {
   code: string;
@@ -44,218 +47,231 @@ export interface MenuEntry {
   alias?: string[];
   subMenu?: MenuEntry[];
   icon: ComponentType;
+  module?: string;
 }
 
-type SubMenuRow = Omit<MenuEntry, "permissionCode" | "subMenu">;
-
-/** A group's items inherit its permission code, so a group can never show a child it forbids. */
-function group(row: Omit<MenuEntry, "path" | "alias" | "subMenu">, items: SubMenuRow[]): MenuEntry {
-  return {
-    ...row,
-    subMenu: items.map((item) => ({ ...item, permissionCode: row.permissionCode })),
-  };
+/** A page of the shell's own (not a module): everything about it is written here. */
+interface PageRow {
+  kind: "page";
+  code: string;
+  path: string;
+  permissionCode: number | null;
+  icon: ComponentType;
 }
 
-export const MENU: readonly MenuEntry[] = [
-  {
-    code: "dashboard",
-    label: "menu:dashboard",
-    path: "/dashboard",
-    permissionCode: null,
-    icon: DashboardOutlined,
-  },
-  {
-    code: "statistic",
-    label: "menu:statistic",
-    path: "/statistic",
-    permissionCode: PERMISSION.statistic,
-    icon: BarChartOutlined,
-  },
-  {
-    code: "admin",
-    label: "menu:admin",
-    path: "/admin-mgmt",
-    permissionCode: PERMISSION.admin,
-    alias: ["/manage-admin"],
-    icon: SafetyCertificateOutlined,
-  },
-  group({ code: "user", label: "menu:user", permissionCode: PERMISSION.user, icon: UserOutlined }, [
-    {
-      code: "user-approval",
-      label: "menu:user-approval",
-      path: "/user-approval",
-      icon: AuditOutlined,
-    },
-    {
-      code: "user-mgmt",
-      label: "menu:user-mgmt",
-      path: "/user-mgmt",
-      alias: ["/user-details"],
-      icon: TeamOutlined,
-    },
-    {
-      code: "user-change-contact",
-      label: "menu:user-change-contact",
-      path: "/user-change-contact",
-      icon: ContactsOutlined,
-    },
+/**
+ * A declared module's entry, named by its declaration's `menu` code: its path, permission code
+ * and detail and edit prefixes come from the declaration; `legacy` are older path prefixes the
+ * declaration does not hold that still belong to it.
+ */
+interface ModuleRow {
+  kind: "module";
+  code: string;
+  icon: ComponentType;
+  legacy?: string[];
+}
+
+/** A group of modules: its items must hold its permission code, so it never shows one it forbids. */
+interface GroupRow {
+  kind: "group";
+  code: string;
+  permissionCode: number | null;
+  icon: ComponentType;
+  items: ModuleRow[];
+}
+
+export type MenuRow = PageRow | ModuleRow | GroupRow;
+
+const page = (
+  code: string,
+  path: string,
+  permissionCode: number | null,
+  icon: ComponentType,
+): PageRow => ({ kind: "page", code, path, permissionCode, icon });
+
+const declared = (code: string, icon: ComponentType, legacy?: string[]): ModuleRow => ({
+  kind: "module",
+  code,
+  icon,
+  ...(legacy ? { legacy } : {}),
+});
+
+const group = (
+  code: string,
+  permissionCode: number | null,
+  icon: ComponentType,
+  items: ModuleRow[],
+): GroupRow => ({ kind: "group", code, permissionCode, icon, items });
+
+/**
+ * The side navigation's layout, its only copy: the order, the groups, the icons and the shell's
+ * own pages. A module appears by its declaration's `menu` code; the rest of its entry is read
+ * from the declaration (menuOf).
+ */
+export const MENU_LAYOUT: readonly MenuRow[] = [
+  page("dashboard", "/dashboard", null, DashboardOutlined),
+  page("statistic", "/statistic", PERMISSION.statistic, BarChartOutlined),
+  declared("admin", SafetyCertificateOutlined),
+  group("user", PERMISSION.user, UserOutlined, [
+    declared("user-approval", AuditOutlined),
+    declared("user-mgmt", TeamOutlined),
+    declared("user-change-contact", ContactsOutlined),
   ]),
-  group(
-    {
-      code: "business",
-      label: "menu:business",
-      permissionCode: PERMISSION.business,
-      icon: ShopOutlined,
-    },
-    [
-      {
-        code: "business-approval",
-        label: "menu:business-approval",
-        path: "/business-approval",
-        icon: FileDoneOutlined,
-      },
-      {
-        code: "business-mgmt",
-        label: "menu:business-mgmt",
-        path: "/business-mgmt",
-        alias: ["/business-details"],
-        icon: AppstoreOutlined,
-      },
-      {
-        code: "business-update",
-        label: "menu:business-update",
-        path: "/business-update",
-        alias: ["/business-update-details"],
-        icon: FileSyncOutlined,
-      },
-    ],
-  ),
-  group(
-    {
-      code: "settlement",
-      label: "menu:settlement",
-      permissionCode: PERMISSION.settlement,
-      icon: AccountBookOutlined,
-    },
-    [
-      {
-        code: "merchant-transaction-summary",
-        label: "menu:merchant-transaction-summary",
-        path: "/merchant-transaction-summary",
-        icon: FundOutlined,
-      },
-      {
-        code: "settlement-record",
-        label: "menu:settlement-record",
-        path: "/settlement-record",
-        alias: ["/settlement-details"],
-        icon: ReconciliationOutlined,
-      },
-    ],
-  ),
-  {
-    code: "top-up-transaction",
-    label: "menu:top-up-transaction",
-    path: "/top-up-transaction",
-    permissionCode: PERMISSION.topUp,
-    icon: WalletOutlined,
-  },
-  {
-    code: "content-mgmt",
-    label: "menu:content-mgmt",
-    path: "/content-mgmt",
-    permissionCode: PERMISSION.contentMgmt,
-    alias: ["/manage-content", "/content-details"],
-    icon: FileTextOutlined,
-  },
-  {
-    code: "user-report",
-    label: "menu:user-report",
-    path: "/user-report",
-    permissionCode: PERMISSION.report,
-    icon: FlagOutlined,
-  },
-  {
-    code: "wallet-policy",
-    label: "menu:wallet-policy",
-    path: "/wallet-policy",
-    permissionCode: PERMISSION.walletPolicy,
-    icon: ControlOutlined,
-  },
-  group(
-    {
-      code: "parking",
-      label: "menu:parking",
-      permissionCode: PERMISSION.parking,
-      icon: CarOutlined,
-    },
-    [
-      {
-        code: "parking-lot",
-        label: "menu:parking-lot",
-        path: "/parking",
-        alias: ["/parking-lot"],
-        icon: EnvironmentOutlined,
-      },
-      {
-        code: "parking-session",
-        label: "menu:parking-session",
-        path: "/parking-session",
-        icon: FieldTimeOutlined,
-      },
-    ],
-  ),
-  {
-    code: "dormant-account",
-    label: "menu:dormant-account",
-    path: "/dormant-account",
-    permissionCode: PERMISSION.dormant,
-    icon: HourglassOutlined,
-  },
-  {
-    code: "ucsi-id-mgmt",
-    label: "menu:ucsi-id-mgmt",
-    path: "/ucsi-id-mgmt",
-    permissionCode: PERMISSION.ucsiIdMgmt,
-    icon: IdcardOutlined,
-  },
-  group(
-    {
-      code: "announcement",
-      label: "menu:announcement",
-      permissionCode: PERMISSION.announcement,
-      icon: NotificationOutlined,
-    },
-    [
-      {
-        code: "app-notification",
-        label: "menu:app-notification",
-        path: "/app-notification",
-        icon: BellOutlined,
-      },
-      {
-        code: "merchant-announcement",
-        label: "menu:merchant-announcement",
-        path: "/merchant-announcement",
-        icon: SoundOutlined,
-      },
-    ],
-  ),
-  {
-    code: "setting",
-    label: "menu:setting",
-    path: "/setting",
-    permissionCode: null,
-    icon: SettingOutlined,
-  },
-  {
-    code: "global",
-    label: "menu:global",
-    path: "/global",
-    permissionCode: PERMISSION.global,
-    icon: GlobalOutlined,
-  },
+  group("business", PERMISSION.business, ShopOutlined, [
+    declared("business-approval", FileDoneOutlined),
+    declared("business-mgmt", AppstoreOutlined),
+    declared("business-update", FileSyncOutlined),
+  ]),
+  group("settlement", PERMISSION.settlement, AccountBookOutlined, [
+    declared("merchant-transaction-summary", FundOutlined),
+    declared("settlement-record", ReconciliationOutlined),
+  ]),
+  declared("top-up-transaction", WalletOutlined),
+  // The help centre's editor once lived under /manage-content.
+  declared("content-mgmt", FileTextOutlined, ["/manage-content"]),
+  declared("user-report", FlagOutlined),
+  declared("wallet-policy", ControlOutlined),
+  group("parking", PERMISSION.parking, CarOutlined, [
+    declared("parking-lot", EnvironmentOutlined),
+    declared("parking-session", FieldTimeOutlined),
+  ]),
+  declared("dormant-account", HourglassOutlined),
+  declared("ucsi-id-mgmt", IdcardOutlined),
+  group("announcement", PERMISSION.announcement, NotificationOutlined, [
+    declared("app-notification", BellOutlined),
+    declared("merchant-announcement", SoundOutlined),
+  ]),
+  page("setting", "/setting", null, SettingOutlined),
+  page("global", "/global", PERMISSION.global, GlobalOutlined),
 ];
+
+/** The fixed part of a route (`/manage-admin/:id/edit` → `/manage-admin`). */
+function prefixOf(path: string): string {
+  const segments = path.split("/");
+  const dynamic = segments.findIndex((segment) => segment.startsWith(":"));
+  return dynamic === -1 ? path : segments.slice(0, dynamic).join("/");
+}
+
+/** The prefixes of a module's other pages that its list path does not already cover. */
+function aliasesOf(decl: ModuleDecl, legacy: readonly string[] = []): string[] {
+  const { list, show, create, edit } = decl.paths;
+  const prefixes = [
+    ...new Set([show, create, edit].flatMap((path) => (path ? [prefixOf(path)] : []))),
+  ];
+  // A prefix below the list path or below another prefix adds nothing.
+  const covered = (prefix: string) =>
+    isUnderPath(prefix, list) ||
+    prefixes.some((other) => other !== prefix && isUnderPath(prefix, other));
+  return [...new Set([...prefixes.filter((prefix) => !covered(prefix)), ...legacy])];
+}
+
+/**
+ * The side navigation from its layout and the declared modules: each module's entry takes its
+ * path, permission code, label and aliases from its declaration. Throws, naming it, when an entry
+ * names no declared module, a declared module has no entry, two modules claim one entry, or a
+ * group holds a module guarded by another code.
+ */
+export function menuOf(layout: readonly MenuRow[], modules: readonly ModuleDecl[]): MenuEntry[] {
+  const byCode = new Map<string, ModuleDecl>();
+  for (const decl of modules) {
+    const other = byCode.get(decl.menu);
+    if (other) {
+      throw new Error(
+        `Modules "${other.name}" and "${decl.name}" both name menu entry "${decl.menu}"`,
+      );
+    }
+    byCode.set(decl.menu, decl);
+  }
+  const placed = new Set<string>();
+  const codes = new Set<string>();
+  const claim = (code: string) => {
+    if (codes.has(code)) throw new Error(`Menu entry "${code}" appears twice`);
+    codes.add(code);
+  };
+
+  const moduleEntry = (row: ModuleRow, parent?: GroupRow): MenuEntry => {
+    claim(row.code);
+    const decl = byCode.get(row.code);
+    if (!decl) {
+      throw new Error(`Menu entry "${row.code}" names no declared module (src/shared/modules)`);
+    }
+    if (parent && decl.permission !== parent.permissionCode) {
+      throw new Error(
+        `Module "${decl.name}" has permission ${String(decl.permission)}, but its menu ` +
+          `group "${parent.code}" has ${String(parent.permissionCode)}`,
+      );
+    }
+    placed.add(decl.name);
+    const alias = aliasesOf(decl, row.legacy);
+    return {
+      code: row.code,
+      label: `menu:${row.code}`,
+      path: decl.paths.list,
+      permissionCode: decl.permission,
+      ...(alias.length > 0 ? { alias } : {}),
+      icon: row.icon,
+      module: decl.name,
+    };
+  };
+
+  const menu = layout.map((row): MenuEntry => {
+    switch (row.kind) {
+      case "page":
+        claim(row.code);
+        return {
+          code: row.code,
+          label: `menu:${row.code}`,
+          path: row.path,
+          permissionCode: row.permissionCode,
+          icon: row.icon,
+        };
+      case "module":
+        return moduleEntry(row);
+      case "group":
+        claim(row.code);
+        return {
+          code: row.code,
+          label: `menu:${row.code}`,
+          permissionCode: row.permissionCode,
+          icon: row.icon,
+          subMenu: row.items.map((item) => moduleEntry(item, row)),
+        };
+    }
+  });
+
+  const missing = modules.filter((decl) => !placed.has(decl.name));
+  if (missing.length > 0) {
+    throw new Error(
+      missing
+        .map((m) => `Module "${m.name}" (menu entry "${m.menu}") appears in no menu group`)
+        .join("; "),
+    );
+  }
+  return menu;
+}
+
+/** The modules in the order the menu shows them. */
+export function inMenuOrder(
+  menu: readonly MenuEntry[],
+  modules: readonly ModuleDecl[],
+): ModuleDecl[] {
+  const order = flattenMenu(menu).flatMap((entry) => (entry.module ? [entry.module] : []));
+  return [...modules].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+/**
+ * The console's registry from the exports of every declaration file (src/shared/modules/*.ts):
+ * the declared modules, in menu order, and the menu built from them. The console hands it the
+ * files Vite finds (src/app/registry.ts); the browser tests, the files they read from the folder.
+ */
+export function registryOf(files: Iterable<Record<string, unknown>>): {
+  MODULES: readonly ModuleDecl[];
+  MENU: readonly MenuEntry[];
+} {
+  const modules = collectModules(files);
+  const MENU = menuOf(MENU_LAYOUT, modules);
+  return { MODULES: inMenuOrder(MENU, modules), MENU };
+}
 
 /** Whether `pathname` is `prefix` itself or lies below it (`/admin-mgmt/create`, not `/admin-mgmtx`). */
 export function isUnderPath(pathname: string, prefix: string): boolean {

@@ -19,50 +19,24 @@ import {
 // The language rule lives in src/shared so the public calculator can use it without this stack.
 export * from "../shared/language";
 
+// One lazy chunk per language and namespace: only the active language is ever downloaded. The
+// calculator's words are the public page's (src/calculator/i18n.ts), not the console's.
+const localeFiles = import.meta.glob<Record<string, unknown>>(
+  ["../../locales/*/*.json", "!../../locales/*/calculator.json"],
+  { import: "default" },
+);
+
 /**
- * The console's namespaces, every declared module's among them (a test holds each module's `i18n`
- * to this list). Listed here rather than read from the declarations: those carry zod schemas, and
- * the login page, which loads this file, has no use for them.
+ * The console's namespaces: one per locale file (`locales/<lng>/<ns>.json`), found rather than
+ * listed, so a module's words arrive with its locale files and nothing else (a test holds every
+ * declared module's `i18n` to this list). Read from the file names, not from the declarations:
+ * those carry zod schemas, and the login page, which loads this file, has no use for them.
  */
 export const NAMESPACES: readonly string[] = [
-  "common",
-  "menu",
-  "dashboard",
-  "statistic",
-  "setting",
-  "admin",
-  "errors",
-  "users",
-  "riders",
-  "approval",
-  "contact",
-  "dormant",
-  "topUp",
-  "walletPolicy",
-  "business",
-  "businessApproval",
-  "businessUpdate",
-  "payments",
-  "merchantSummary",
-  "settlement",
-  "settlementItems",
-  "invoice",
-  "ucsiId",
-  "userReport",
-  "parking",
-  "parkingSessions",
-  "global",
-  "appNotification",
-  "appNotificationRecipients",
-  "kit",
-  "helpArticle",
-  "merchantAnnouncement",
-];
-
-// One lazy chunk per language and namespace: only the active language is ever downloaded.
-const localeFiles = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {
-  import: "default",
-});
+  ...new Set(
+    Object.keys(localeFiles).map((path) => path.slice(path.lastIndexOf("/") + 1, -".json".length)),
+  ),
+].sort();
 
 /**
  * What is read before the signed-in console has loaded: the login page, the session check and

@@ -11,10 +11,10 @@ import { readFileSync } from "node:fs";
 
 import type { Page } from "@playwright/test";
 
-import { MENU, type MenuEntry } from "../../src/app/menu";
-import { MODULES } from "../../src/shared/modules";
+import type { MenuEntry } from "../../src/app/menu";
 import { logIn, seriousA11yViolations } from "./support/console";
 import { expect, test, useSuperAdminServer } from "./support/fixtures";
+import { MENU, MODULES } from "./support/modules";
 import { resetLinkPath } from "./support/outbox";
 import { standInRecaptcha } from "./support/recaptcha";
 

@@ -5,9 +5,9 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 
-import { MODULES } from "../../src/shared/modules";
 import { logIn, switchLanguage } from "./support/console";
 import { expect, test, useSuperAdminServer } from "./support/fixtures";
+import { MODULES } from "./support/modules";
 
 const suite = useSuperAdminServer(70);
 

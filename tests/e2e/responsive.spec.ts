@@ -7,9 +7,10 @@
  */
 import type { Page } from "@playwright/test";
 
-import { MENU, type MenuEntry } from "../../src/app/menu";
+import type { MenuEntry } from "../../src/app/menu";
 import { logIn } from "./support/console";
 import { expect, test, useSuperAdminServer } from "./support/fixtures";
+import { MENU } from "./support/modules";
 
 const suite = useSuperAdminServer(110);
 

@@ -1,7 +1,23 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MENU, findMenuEntry, flattenMenu, visibleMenu, type MenuEntry } from "../../src/app/menu";
+import {
+  MENU_LAYOUT,
+  findMenuEntry,
+  flattenMenu,
+  menuOf,
+  registryOf,
+  visibleMenu,
+  type MenuEntry,
+  type MenuRow,
+} from "../../src/app/menu";
+import { MENU, MODULES } from "../../src/app/registry";
 import { canAccess } from "../../src/providers/access-control";
-import { resourceModules } from "../../src/resources";
+import { resourceModules, resourceModulesOf } from "../../src/resources";
+import { parking as ownParkingScreens } from "../../src/resources/parking";
+import { users as ownUserScreens } from "../../src/resources/users";
+import type { ModuleDecl } from "../../src/shared/kit/module";
+import { users } from "../../src/shared/modules/users";
 
 const admin = (permissions: number[], isSuperAdmin = false) => ({ permissions, isSuperAdmin });
 
@@ -135,5 +151,120 @@ describe("the menu table", () => {
       if (entry.subMenu) expect(entry.path, entry.code).toBeUndefined();
       else expect(entry.path, entry.code).toMatch(/^\/[a-z-]+$/);
     }
+  });
+});
+
+describe("the registry of declared modules", () => {
+  const ROOT = join(import.meta.dirname, "../..");
+  const byMenu = (code: string) => MODULES.find((module) => module.menu === code)!;
+  const Icon = () => null;
+  const without = (code: string): MenuRow[] =>
+    MENU_LAYOUT.flatMap((row): MenuRow[] => {
+      if (row.kind === "group") {
+        return [{ ...row, items: row.items.filter((item) => item.code !== code) }];
+      }
+      return row.code === code ? [] : [row];
+    });
+
+  it("finds every declaration file's modules, in the menu's order", () => {
+    const declared = MODULES.map((module) => module.name);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(declared).toHaveLength(19);
+    const leaves = flattenMenu(MENU).flatMap((entry) => (entry.module ? [entry.module] : []));
+    expect(declared).toEqual(leaves);
+    // Every file of the folder was looked at: the one that declares users among them.
+    expect(readdirSync(join(ROOT, "src/shared/modules"))).toContain("users.ts");
+    expect(MODULES).toContain(users);
+  });
+
+  it("takes each module's path, code, label and aliases from its declaration", () => {
+    for (const entry of flattenMenu(MENU).filter((candidate) => candidate.module)) {
+      const module = byMenu(entry.code);
+      expect(entry.module).toBe(module.name);
+      expect(entry.path, entry.code).toBe(module.paths.list);
+      expect(entry.permissionCode, entry.code).toBe(module.permission);
+      expect(entry.label).toBe(`menu:${module.menu}`);
+      if (module.paths.show) {
+        expect(findMenuEntry(MENU, `${module.paths.show}/1`)?.entry.code).toBe(entry.code);
+      }
+    }
+    const aliases = (code: string) => flattenMenu(MENU).find((entry) => entry.code === code)?.alias;
+    expect(aliases("admin")).toEqual(["/manage-admin"]);
+    expect(aliases("user-mgmt")).toEqual(["/user-details"]);
+    expect(aliases("business-mgmt")).toEqual(["/business-details"]);
+    expect(aliases("business-update")).toEqual(["/business-update-details"]);
+    expect(aliases("settlement-record")).toEqual(["/settlement-details"]);
+    expect(aliases("parking-lot")).toEqual(["/parking-lot"]);
+    // A legacy prefix the declaration does not hold stays in the layout.
+    expect(aliases("content-mgmt")).toEqual(["/content-details", "/manage-content"]);
+    expect(aliases("top-up-transaction")).toBeUndefined();
+  });
+
+  it("refuses a menu entry naming a module that is not declared", () => {
+    const layout: MenuRow[] = [...MENU_LAYOUT, { kind: "module", code: "nowhere", icon: Icon }];
+    expect(() => menuOf(layout, MODULES)).toThrow('Menu entry "nowhere" names no declared module');
+  });
+
+  it("refuses a declared module that no menu group shows, naming it", () => {
+    expect(() => menuOf(without("user-change-contact"), MODULES)).toThrow(
+      'Module "change-contact-submissions" (menu entry "user-change-contact") appears in no menu group',
+    );
+    expect(() => menuOf(without("wallet-policy"), MODULES)).toThrow(
+      'Module "wallet-policies" (menu entry "wallet-policy") appears in no menu group',
+    );
+  });
+
+  it("refuses a module in a group guarded by another code", () => {
+    const layout = MENU_LAYOUT.map((row) =>
+      row.kind === "group" && row.code === "user" ? { ...row, permissionCode: 4 } : row,
+    );
+    expect(() => menuOf(layout, MODULES)).toThrow(
+      'Module "user-approval" has permission 0, but its menu group "user" has 4',
+    );
+  });
+
+  it("refuses two modules naming one menu entry, and an entry listed twice", () => {
+    const twin = { ...byMenu("user-mgmt"), name: "user-twins" } as ModuleDecl;
+    expect(() => menuOf(MENU_LAYOUT, [...MODULES, twin])).toThrow(
+      'Modules "users" and "user-twins" both name menu entry "user-mgmt"',
+    );
+    const twice: MenuRow[] = [...MENU_LAYOUT, { kind: "module", code: "admin", icon: Icon }];
+    expect(() => menuOf(twice, MODULES)).toThrow('Menu entry "admin" appears twice');
+  });
+
+  it("builds the same registry from the declaration files' exports, whatever else they export", () => {
+    const files = MODULES.map((module) => ({ [module.name]: module, helper: 1, list: [module] }));
+    const { MODULES: found, MENU: menu } = registryOf([...files, ...files]);
+    expect(found).toEqual(MODULES);
+    expect(menu).toEqual(MENU);
+  });
+
+  it("takes a module's own screens from its folder and draws every other one with the kit", () => {
+    const resourceOfModule = (name: string) =>
+      resourceModules.find((module) => module.resource.name === name);
+    expect(resourceModules.map((module) => module.resource.name)).toEqual(
+      MODULES.map((module) => module.name),
+    );
+    expect(resourceOfModule("users")).toBe(ownUserScreens);
+    expect(resourceOfModule("parking-lots")).toBe(ownParkingScreens);
+    // Sessions have no folder: the kit's generated list.
+    expect(resourceOfModule("parking-sessions")?.pages.list).toBeDefined();
+    expect(resourceModulesOf(MODULES, {}).map((module) => module.resource.name)).toEqual(
+      MODULES.map((module) => module.name),
+    );
+  });
+
+  it("refuses screens of their own naming no declared module, naming the folder", () => {
+    const users = ownUserScreens;
+    const stray = { ...users, resource: { ...users.resource, name: "nobody" } };
+    expect(() => resourceModulesOf(MODULES, { "./nobody/index.ts": { stray } })).toThrow(
+      'Screens of "nobody" in ./nobody/index.ts: no declared module has that name',
+    );
+    expect(() =>
+      resourceModulesOf(MODULES, {
+        "./a/index.ts": { users },
+        "./b/index.ts": { copy: { ...users } },
+      }),
+    ).toThrow('Module "users" has screens of its own twice: ./a/index.ts and ./b/index.ts');
   });
 });

@@ -8,9 +8,9 @@ import { z } from "zod";
 
 import { linkedModule, recordPath } from "../../src/app/kit/links";
 import { resourceOf } from "../../src/app/kit/resource";
+import { MODULES } from "../../src/app/registry";
 import { decision, defineModule, field, type ModuleInput } from "../../src/shared/kit/module";
 import { isoDateTime } from "../../src/shared/kit/types";
-import { MODULES } from "../../src/shared/modules";
 import { businessApproval } from "../../src/shared/modules/businesses";
 import { ucsiIds } from "../../src/shared/modules/ucsi-ids";
 import { PERMISSION, type PermissionCode } from "../../src/shared/permissions";

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_SECTIONS } from "../../src/app/dashboard/sections";
-import { MENU, flattenMenu } from "../../src/app/menu";
+import { flattenMenu } from "../../src/app/menu";
+import { MENU, MODULES } from "../../src/app/registry";
 import { LANGUAGES, NAMESPACES } from "../../src/providers/i18n";
 import { ADMIN_STATUSES } from "../../src/resources/administrators/status-tag";
-import { MODULES } from "../../src/shared/modules";
 import { PASSWORD_RULES } from "../../src/shared/password-policy";
 import { PERMISSION_MODULES } from "../../src/shared/permissions";
 

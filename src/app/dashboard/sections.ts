@@ -1,6 +1,6 @@
 import { stringifyTableParams } from "@refinedev/core";
 import { DASHBOARD_QUEUES } from "../../shared/dashboard-queues";
-import { MODULES } from "../../shared/modules";
+import { MODULES } from "../registry";
 import type { DashboardSummary } from "../../shared/schemas/dashboard";
 
 /**
@@ -22,7 +22,7 @@ export interface DashboardSection {
 
 /**
  * The list page of the module behind menu entry `menuCode`, from the declarations
- * (src/shared/modules): each is a resource of the console, its list at `paths.list`.
+ * (src/shared/modules, found by ../registry): each is a resource of the console, its list at `paths.list`.
  */
 function listOf(menuCode: string): string | undefined {
   return MODULES.find((module) => module.menu === menuCode)?.paths.list;

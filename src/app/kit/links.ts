@@ -1,12 +1,12 @@
 import type { Display, LinkedModule } from "../../shared/kit/module";
-import { MODULES } from "../../shared/modules";
+import { MODULES } from "../registry";
 
 /** What a `link` display points at: this module, another module's declaration, or its name. */
 export type LinkTarget = Extract<Display, { kind: "link" }>["to"];
 
 /**
  * The declaration a link leads to: `self` is the module drawing the cell, a declaration is
- * itself, and a name is the module of that name in the registry (src/shared/modules), which a
+ * itself, and a name is the module of that name among the declared ones (../registry), which a
  * declaration cannot import (the users' and administrators' own declarations link by name).
  */
 export function linkedModule(module: LinkedModule, to: LinkTarget): LinkedModule {

@@ -2,7 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 import type { ModuleDecl } from "../../shared/kit/module";
 import type { ResourceAction, ResourceModule } from "./types";
-import { flattenMenu, MENU } from "../menu";
+import { flattenMenu } from "../menu";
+import { MENU } from "../registry";
 
 type Pages = Partial<Record<ResourceAction, LazyExoticComponent<ComponentType>>>;
 

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { canAccess } from "../../providers/access-control";
 import { useCurrentAdmin } from "../../providers/current-admin";
-import { MENU, findMenuEntry, visibleMenu, type MenuEntry } from "../menu";
+import { findMenuEntry, visibleMenu, type MenuEntry } from "../menu";
+import { MENU } from "../registry";
 import { shellPageId } from "../shell-pages";
 
 type MenuItem = Required<MenuProps>["items"][number];

@@ -1,6 +1,11 @@
-/** The invoice of a settlement: the shell page `?id=invoice`, whatever the path. */
+import { settlements } from "../../shared/modules/settlements";
+
+/**
+ * The invoice of a settlement: the shell page `?id=invoice`, whatever the path (the settlements'
+ * list path, from the declaration).
+ */
 export const invoicePath = (id: number | string) =>
-  `/settlement-record?id=invoice&settlement=${encodeURIComponent(String(id))}`;
+  `${settlements.paths.list}?id=invoice&settlement=${encodeURIComponent(String(id))}`;
 
 /** The invoice's PDF on the API, in a language of the console. */
 export const invoicePdfPath = (id: number | string, language: string) =>
