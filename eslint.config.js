@@ -1,7 +1,18 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/** The module homes, server/modules/<home>/ (the folders there, read when the config loads). */
+function moduleHomes() {
+  return readdirSync(join(import.meta.dirname, "server/modules"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
 
 /**
  * The layers (docs/architecture.md): the folders each folder's files never import, as paths
@@ -15,7 +26,8 @@ export const LAYERS = [
   { folder: "src/app/kit", never: ["src/resources"] },
   { folder: "src/app/dashboard", never: ["src/resources"] },
   { folder: "server", never: ["src/app", "src/providers", "src/resources", "src/calculator"] },
-  { folder: "server/services", never: ["server/routes"] },
+  { folder: "server/services", never: ["server/routes", "server/modules"] },
+  { folder: "server/routes", never: ["server/modules"] },
   {
     folder: "server/db",
     never: [
@@ -25,9 +37,21 @@ export const LAYERS = [
       "server/content",
       "server/routes",
       "server/seed",
+      "server/modules",
     ],
   },
-  { folder: "server/kit", never: ["server/services", "server/routes"] },
+  { folder: "server/kit", never: ["server/services", "server/routes", "server/modules"] },
+  {
+    folder: "server/aggregation",
+    never: ["server/kit", "server/services", "server/routes", "server/modules"],
+  },
+  // A module's home never imports another's: what two share goes into server/services.
+  ...moduleHomes().map((home) => ({
+    folder: `server/modules/${home}`,
+    never: moduleHomes()
+      .filter((other) => other !== home)
+      .map((other) => `server/modules/${other}`),
+  })),
 ];
 
 /** How deep below a guarded folder its files are checked (the deepest today is 3). */

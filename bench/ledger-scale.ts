@@ -36,7 +36,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 
 import { openDatabase, type Db } from "../server/db";
-import { runSettlements } from "../server/services/settlements";
+import { runSettlements } from "../server/modules/settlements/rules";
 import { MAX_SEN } from "../src/shared/kit/types";
 import { signInSuperAdmin, startServer, type RunningServer } from "../tests/e2e/support/server";
 import {

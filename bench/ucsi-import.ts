@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 
 import { openDatabase } from "../server/db";
-import { importUcsiIds } from "../server/services/ucsi-ids";
+import { importUcsiIds } from "../server/modules/ucsi-ids/rules";
 
 const TARGET_SECONDS = 30;
 

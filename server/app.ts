@@ -32,22 +32,17 @@ import { installMethodNotAllowed } from "./http/method-not-allowed";
 import { responseSerializer } from "./http/serializer";
 import { openApiTransform } from "./http/openapi";
 import { accountRoutes } from "./routes/account";
-import { administratorsRoutes } from "./routes/administrators";
-import { agentsRoutes } from "./routes/agents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { moduleRoutesPlugin } from "./modules";
+import { publicContentImageRoutes } from "./content/images";
 import { healthRoutes } from "./routes/health";
 import { globalSettingsRoutes } from "./routes/global-settings";
 import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
 import { passwordResetRoutes } from "./routes/password-reset";
-import { ridersRoutes } from "./routes/riders";
 import { statisticsRoutes } from "./routes/statistics";
-import type { RouteDeps } from "./routes/types";
+import type { RouteDeps } from "./http/deps";
 import { createMailer } from "./mail/transport";
-import { userActionsRoutes } from "./routes/user-actions";
-import { userMgmtRoutes } from "./routes/user-mgmt";
-import { usersRoutes } from "./routes/users";
 import { shellPageId } from "../src/shared/shell-pages";
 
 export const API_PREFIX = "/v1";
@@ -268,22 +263,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: RouteDeps = { db: database.db, config, tokens, walletTokens, counters, mailer };
   await app.register(
     async (api) => {
+      // The cross-cutting routes; every module's routes come with moduleRoutesPlugin.
       await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(dashboardRoutes, deps);
-      await api.register(administratorsRoutes, deps);
-      await api.register(moduleRoutesPlugin, deps);
-      await api.register(usersRoutes, deps);
-      await api.register(ridersRoutes, deps);
-      await api.register(agentsRoutes, deps);
-      await api.register(userActionsRoutes, deps);
-      await api.register(userMgmtRoutes, deps);
       await api.register(reportRoutes, deps);
       await api.register(walletAppRoutes, deps);
       await api.register(passwordResetRoutes, deps);
       await api.register(globalSettingsRoutes, deps);
       await api.register(statisticsRoutes, deps);
+      await api.register(publicContentImageRoutes, deps);
+      await api.register(moduleRoutesPlugin, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -28,3 +28,9 @@ export class InvalidQueryError extends HttpError {
 export const notFound = (thing: string) => new HttpError(404, `${thing} not found`, "NOT_FOUND");
 export const conflict = (code: string, message: string, data?: unknown) =>
   new HttpError(409, message, code, data);
+
+/** Whether a database error (or the error it caused) is a unique constraint's (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (cause as { code?: unknown }).code === "23505";
+}

@@ -17,7 +17,7 @@ import { housekeepingJob } from "./jobs/housekeeping";
 import { startJobQueue } from "./jobs/queue";
 import { startScheduledJobs } from "./jobs/scheduler";
 import { seedDatabase } from "./seed/seed";
-import { deliveryJob } from "./services/app-notifications";
+import { deliveryJob } from "./modules/app-notifications";
 import { importDocumentsFromDisk } from "./uploads/storage";
 
 function fail(message: string): never {

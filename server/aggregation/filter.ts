@@ -11,7 +11,7 @@ import {
   type Json,
   type JsonObject,
 } from "./json";
-import { AGGREGATION_LIMITS, type CollectionSpec, type FieldSpec } from "./types";
+import { AGGREGATION_LIMITS, isNumberKind, type CollectionSpec, type FieldSpec } from "./types";
 import {
   coerceDate,
   coerceScalar,
@@ -162,7 +162,7 @@ export function searchCondition(spec: CollectionSpec, term: string): SQL {
 /** The field as text: string columns as they are (so their indexes apply), others cast. */
 function textOf(field: FieldSpec): SQL | FieldSpec["column"] {
   const column = columnOf(field);
-  if (!column) return field.type === "string" ? field.column : sql`(${field.column})::text`;
+  if (!column) return field.type === "text" ? field.column : sql`(${field.column})::text`;
   return /^(text|varchar|char|character|citext)\b/.test(column.getSQLType())
     ? column
     : sql`${column}::text`;
@@ -226,7 +226,7 @@ function compileOperator(
         }
         const values = operand.map((item) => coerce(name, field, item));
         const any =
-          field.type === "date"
+          field.type === "dateRange"
             ? or(...values.map((value) => equals(field, col, value)))!
             : sql`${col} in ${(values as Scalar[]).map((value) => bind(field, value))}`;
         return op === "$in" ? any : orNull(not(any));
@@ -235,15 +235,16 @@ function compileOperator(
       case "$gte":
       case "$lt":
       case "$lte": {
-        if (field.type === "boolean" || field.type === "enum") {
-          throw new ValueError(`is not supported on ${field.type} fields`);
+        if (field.type === "boolean" || field.type === "choice") {
+          const kind = field.type === "choice" ? "choice (enum)" : "boolean";
+          throw new ValueError(`is not supported on ${kind} fields: their values have no order`);
         }
         return range(field, col, op, coerce(name, field, operand));
       }
       case "$contains":
       case "$startsWith": {
-        if (field.type !== "string") {
-          throw new ValueError(`is only supported on string fields, not ${field.type}`);
+        if (field.type !== "text") {
+          throw new ValueError(`is only supported on string fields (kind text), not ${field.type}`);
         }
         const text = escapeLike(coerceString(operand));
         return sql`${col} ilike ${op === "$contains" ? `%${text}%` : `${text}%`}`;
@@ -264,18 +265,18 @@ type Operand = Scalar | DateOperand;
 type Column = FieldSpec["column"] | SQL;
 
 const coerce = (name: string, field: FieldSpec, value: Json): Operand =>
-  field.type === "date" ? coerceDate(field, value) : coerceScalar(name, field, value);
+  field.type === "dateRange" ? coerceDate(field, value) : coerceScalar(name, field, value);
 
-/** String fields on non-text columns (uuid, …) compare as text so any string is a valid value. */
+/** Text fields on non-text columns (uuid, …) compare as text so any string is a valid value. */
 const textOrColumn = (field: FieldSpec): Column =>
-  field.type === "string" && columnOf(field) ? textOf(field) : field.column;
+  field.type === "text" && columnOf(field) ? textOf(field) : field.column;
 
 /**
  * A bound parameter. Numbers compared with SQL expressions are cast to numeric, and with `real`
  * columns to double precision, so that no finite JSON number can overflow the parameter's type.
  */
 function bind(field: FieldSpec, value: Scalar): SQL {
-  if (field.type !== "number") return sql`${value}`;
+  if (!isNumberKind(field.type)) return sql`${value}`;
   const sqlType = columnOf(field)?.getSQLType();
   if (sqlType === undefined) return sql`${value}::numeric`;
   return sqlType === "real" ? sql`${value}::float8` : sql`${value}`;

@@ -1,4 +1,5 @@
 import { LIST_PAGING, LIST_SEARCH_MAX_LENGTH } from "../../src/shared/kit/list";
+import type { FilterKind } from "../../src/shared/kit/module";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
@@ -9,14 +10,23 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 export interface FieldSpec {
   /** A table column, or any SQL expression (e.g. a joined or computed value). */
   column: AnyPgColumn | SQL;
-  type: "string" | "number" | "boolean" | "date" | "enum";
-  /** Allowed values of an `enum` field; defaults to the drizzle column's `enumValues`. */
+  /**
+   * What its values are, in the declaration's words (FilterKind, src/shared/kit/module.ts): `text`,
+   * `choice` (one of `values`), `boolean`, `dateRange` (a day or an instant), `numberRange` and
+   * `record` (a number: a record's id). The list contract's operators apply by kind (docs/api.md).
+   */
+  type: FilterKind;
+  /** The values of a `choice` field (required for one; see enumValuesOf in the kit). */
   values?: readonly string[];
   filterable?: boolean;
   sortable?: boolean;
   /** Matched case-insensitively by `{"$search": "text"}`. */
   searchable?: boolean;
 }
+
+/** Whether a field's values are numbers: a range of numbers, or a record chosen by its id. */
+export const isNumberKind = (type: FilterKind): boolean =>
+  type === "numberRange" || type === "record";
 
 export interface CollectionSpec {
   /** The list key of the response (`administrators`, `users`, …); named in error messages. */

@@ -2,7 +2,7 @@ import { is, SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DATE_YEARS, isDateYear } from "../../src/shared/kit/types";
 import { describeJson, isBlank, type Json } from "./json";
-import { AGGREGATION_LIMITS, type FieldSpec } from "./types";
+import { AGGREGATION_LIMITS, isNumberKind, type FieldSpec } from "./types";
 
 /** The column behind a field, or `undefined` when the field is an SQL expression. */
 export function columnOf(field: FieldSpec): AnyPgColumn | undefined {
@@ -38,16 +38,6 @@ export function dateCastOf(field: FieldSpec): DateCast {
     : "timestamptz";
 }
 
-/** Allowed values of an enum field: the spec's `values`, else the drizzle column's enum. */
-export function enumValuesOf(name: string, field: FieldSpec): readonly string[] {
-  const values = field.values ?? columnOf(field)?.enumValues;
-  if (!values || values.length === 0) {
-    // A server misconfiguration, not a client error.
-    throw new Error(`Aggregation field "${name}" is an enum without values`);
-  }
-  return values;
-}
-
 /**
  * A date operand: a whole UTC calendar day (from `YYYY-MM-DD`; `start`/`end` are that day and the
  * next, as `YYYY-MM-DD`) or one instant (ISO-8601, normalised to UTC with a `Z`).
@@ -77,16 +67,20 @@ export function coerceString(value: Json): string {
 
 /** Coerces a non-date value to what is bound for the field, or throws ValueError. */
 export function coerceScalar(name: string, field: FieldSpec, value: Json): Scalar {
+  if (isNumberKind(field.type)) return coerceNumber(field, value);
   switch (field.type) {
-    case "string":
+    case "text":
       return coerceString(value);
     case "boolean":
       if (typeof value !== "boolean") {
         throw new ValueError(`expects a boolean, got ${describeJson(value)}`);
       }
       return value;
-    case "enum": {
-      const values = enumValuesOf(name, field);
+    case "choice": {
+      const values = field.values;
+      // A server misconfiguration, not a client error.
+      if (!values?.length)
+        throw new Error(`Aggregation field "${name}" is a choice without values`);
       if (typeof value !== "string" || !values.includes(value)) {
         const got = typeof value === "string" ? JSON.stringify(value) : describeJson(value);
         throw new ValueError(
@@ -95,20 +89,21 @@ export function coerceScalar(name: string, field: FieldSpec, value: Json): Scala
       }
       return value;
     }
-    case "number": {
-      if (typeof value !== "number") {
-        throw new ValueError(`expects a number, got ${describeJson(value)}`);
-      }
-      const range = INTEGER_RANGES[columnOf(field)?.getSQLType() ?? ""];
-      if (range && !Number.isInteger(value)) throw new ValueError("expects an integer");
-      if (range && (value < range[0] || value > range[1])) {
-        throw new ValueError(`expects an integer between ${range[0]} and ${range[1]}`);
-      }
-      return value;
-    }
-    case "date":
+    default:
       throw new Error("date values go through coerceDate");
   }
+}
+
+function coerceNumber(field: FieldSpec, value: Json): number {
+  if (typeof value !== "number") {
+    throw new ValueError(`expects a number, got ${describeJson(value)}`);
+  }
+  const range = INTEGER_RANGES[columnOf(field)?.getSQLType() ?? ""];
+  if (range && !Number.isInteger(value)) throw new ValueError("expects an integer");
+  if (range && (value < range[0] || value > range[1])) {
+    throw new ValueError(`expects an integer between ${range[0]} and ${range[1]}`);
+  }
+  return value;
 }
 
 const DATE_TIME =

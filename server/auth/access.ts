@@ -76,6 +76,19 @@ function validateDeclaration(access: unknown, where: string): void {
   );
 }
 
+/** Where a scope keeps the access its routes take when they state none (see defaultAccess). */
+const DEFAULT_ACCESS = Symbol.for("ucsi.access.default");
+
+/**
+ * The API routes registered in `scope` (and in its children) that declare no `config.access` get
+ * `access`: the kit gives a module's endpoints the module's permission this way. A route that
+ * states its own ("session", "public", another thing's name) keeps it.
+ */
+export function defaultAccess(scope: FastifyInstance, access: RouteAccess): void {
+  // A getter: Fastify refuses an object as a decoration's value (one object shared by every request).
+  scope.decorate(DEFAULT_ACCESS, { getter: () => access });
+}
+
 /**
  * Installs the access check on `app` (call it on the root instance before registering routes):
  * an onRoute hook that rejects undeclared API routes at start-up, and an onRequest hook that
@@ -102,8 +115,13 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     .where(eq(administrators.id, sql.placeholder("id")))
     .prepare("session_administrator");
 
-  app.addHook("onRoute", (route) => {
+  app.addHook("onRoute", function (route) {
     if (!isApiUrl(route.url)) return;
+    // A route that states no access takes its scope's default (see defaultAccess), if it has one.
+    const fallback = (this as unknown as Record<symbol, RouteAccess | undefined>)[DEFAULT_ACCESS];
+    if (route.config?.access === undefined && fallback !== undefined) {
+      route.config = { ...route.config, access: fallback };
+    }
     const methods = Array.isArray(route.method) ? route.method.join(",") : route.method;
     validateDeclaration(route.config?.access, `${methods} ${route.url}`);
   });

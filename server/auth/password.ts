@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
+import { brokenPasswordRules } from "../../src/shared/password-policy";
+import { HttpError } from "../errors";
+
 /**
  * Administrator passwords: scrypt (node:crypto) with N = 2^15, r = 8, p = 1, a 16-byte salt and a
  * 32-byte key, stored self-describing as `scrypt$N$r$p$salt$hash` (base64url) so the parameters
@@ -119,4 +122,17 @@ export async function verifyAgainstDecoy(password: string): Promise<false> {
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   await verifyPassword(password, await decoyHash);
   return false;
+}
+
+/** 400 WEAK_PASSWORD naming the rules a new password breaks (src/shared/password-policy.ts). */
+export function assertStrongPassword(password: string): void {
+  const rules = brokenPasswordRules(password);
+  if (rules.length > 0) {
+    throw new HttpError(
+      400,
+      `Password is too weak: it breaks the rules ${rules.join(", ")}`,
+      "WEAK_PASSWORD",
+      { rules },
+    );
+  }
 }

@@ -6,7 +6,7 @@ import { recordAudit } from "../audit";
 import { administrators, revokedTokens } from "../db/schema";
 import { HttpError } from "../errors";
 import { requestLanguage, SERVER_TEXTS } from "../http/language";
-import type { RouteDeps } from "../routes/types";
+import type { RouteDeps } from "../http/deps";
 import { loginBodySchema, loginResponseSchema } from "../../src/shared/schemas/auth";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { findAdministratorByEmail, toAdminDto } from "../services/administrators";

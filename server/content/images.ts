@@ -107,99 +107,109 @@ const imageParams = z.strictObject({
 });
 
 /**
- * `POST /api/<collection>/images` for each module whose bodies show images (under that module's
- * permission), and `GET /api/public/content-images/{id}`, which serves them without a session
- * (the wallet app shows them), for a year: an image never changes under its id.
+ * `POST /api/<collection>/images` for a module whose bodies show images, under that module's
+ * permission: a plugin of its own, so that only this route accepts a multipart body. Each such
+ * module registers it among its endpoints.
  */
-export function contentImageRoutes(
-  modules: ReadonlyArray<{ collection: string; permission: PermissionCode; thing: string }>,
-): FastifyPluginAsyncZod<{ db: Db }> {
+export function contentImageUpload({
+  collection,
+  permission,
+  thing,
+}: {
+  collection: string;
+  permission: PermissionCode;
+  thing: string;
+}): FastifyPluginAsyncZod<{ db: Db }> {
   return async (app, { db }) => {
     await app.register(fastifyMultipart, { throwFileSizeLimit: false });
-    for (const { collection, permission, thing } of modules) {
-      app.post(
-        `/api/${collection}/images`,
-        {
-          config: { access: { permission, thing: `${thing} Image` } },
-          // The file is read as a stream by the handler: the body schema documents the form only.
-          validatorCompiler: streamedBodyCompiler,
-          schema: {
-            body: imageFormSchema,
-            tags: [collection],
-            summary: `Upload an image for a ${thing.toLowerCase()}'s body (multipart, field "${IMAGE_FIELD}")`,
-            consumes: ["multipart/form-data"],
-            description:
-              `JPEG, PNG, GIF or WebP by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB. ` +
-              "One image per upload: a second is refused (400 TOO_MANY_FILES).",
-            response: {
-              201: contentImageSchema,
-              ...errorResponses(400, 401, 403),
-            },
-          },
-        },
-        async (request, reply) => {
-          const actor = currentAdmin(request);
-          const { content, type } = await readImage(request);
-          const id = newDocumentId();
-          await db.transaction(async (tx) => {
-            await tx.insert(contentImages).values({
-              id,
-              contentType: type,
-              size: content.length,
-              content,
-              uploadedBy: actor.id,
-            });
-            await recordAudit(tx, {
-              adminId: actor.id,
-              action: "content_image.upload",
-              targetTable: "content_images",
-              targetId: id,
-              after: { contentType: type, size: content.length, for: collection },
-            });
-          });
-          const image: ContentImage = {
-            id,
-            src: `/v1${CONTENT_IMAGE_PATH}/${id}`,
-            contentType: type,
-            size: content.length,
-          };
-          return reply.code(201).send(image);
-        },
-      );
-    }
-
-    app.get(
-      `${CONTENT_IMAGE_PATH}/:id`,
+    app.post(
+      `/api/${collection}/images`,
       {
-        config: { access: "public" },
+        config: { access: { permission, thing: `${thing} Image` } },
+        // The file is read as a stream by the handler: the body schema documents the form only.
+        validatorCompiler: streamedBodyCompiler,
         schema: {
-          tags: ["content"],
-          summary: "An image of a help article or an announcement (no session)",
-          security: [],
-          params: imageParams,
+          body: imageFormSchema,
+          tags: [collection],
+          summary: `Upload an image for a ${thing.toLowerCase()}'s body (multipart, field "${IMAGE_FIELD}")`,
+          consumes: ["multipart/form-data"],
+          description:
+            `JPEG, PNG, GIF or WebP by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB. ` +
+            "One image per upload: a second is refused (400 TOO_MANY_FILES).",
           response: {
-            200: z.any().describe("The image, as its detected content type"),
-            ...errorResponses(400, 404),
+            201: contentImageSchema,
+            ...errorResponses(400, 401, 403),
           },
-        },
-        onSend: async (_request, reply) => {
-          if (reply.statusCode === 200) {
-            reply.header("Cache-Control", "public, max-age=31536000, immutable");
-          }
         },
       },
       async (request, reply) => {
-        const [row] = await db
-          .select({ type: contentImages.contentType, content: contentImages.content })
-          .from(contentImages)
-          .where(eq(contentImages.id, request.params.id));
-        if (!row) throw notFound("Image");
-        return reply
-          .type(row.type)
-          .header("X-Content-Type-Options", "nosniff")
-          .header("Content-Security-Policy", "default-src 'none'; sandbox")
-          .send(row.content);
+        const actor = currentAdmin(request);
+        const { content, type } = await readImage(request);
+        const id = newDocumentId();
+        await db.transaction(async (tx) => {
+          await tx.insert(contentImages).values({
+            id,
+            contentType: type,
+            size: content.length,
+            content,
+            uploadedBy: actor.id,
+          });
+          await recordAudit(tx, {
+            adminId: actor.id,
+            action: "content_image.upload",
+            targetTable: "content_images",
+            targetId: id,
+            after: { contentType: type, size: content.length, for: collection },
+          });
+        });
+        const image: ContentImage = {
+          id,
+          src: `/v1${CONTENT_IMAGE_PATH}/${id}`,
+          contentType: type,
+          size: content.length,
+        };
+        return reply.code(201).send(image);
       },
     );
   };
 }
+
+/**
+ * `GET /api/public/content-images/{id}`: an image of a help article or an announcement without a
+ * session (the wallet app shows them), cacheable for a year: an image never changes under its id.
+ */
+export const publicContentImageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    `${CONTENT_IMAGE_PATH}/:id`,
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["content"],
+        summary: "An image of a help article or an announcement (no session)",
+        security: [],
+        params: imageParams,
+        response: {
+          200: z.any().describe("The image, as its detected content type"),
+          ...errorResponses(400, 404),
+        },
+      },
+      onSend: async (_request, reply) => {
+        if (reply.statusCode === 200) {
+          reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    },
+    async (request, reply) => {
+      const [row] = await db
+        .select({ type: contentImages.contentType, content: contentImages.content })
+        .from(contentImages)
+        .where(eq(contentImages.id, request.params.id));
+      if (!row) throw notFound("Image");
+      return reply
+        .type(row.type)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        .send(row.content);
+    },
+  );
+};

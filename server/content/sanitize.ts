@@ -147,3 +147,27 @@ export function bodyTextError(field: string, clean: string): HttpError | undefin
     issues: [{ path: field, message }],
   });
 }
+
+/** 400 EMPTY_BODY naming the language whose body shows nothing once cleaned (only a script). */
+const emptyBody = (language: string) =>
+  new HttpError(
+    400,
+    `The ${language} body shows nothing once cleaned (only markup that is not allowed)`,
+    "EMPTY_BODY",
+    { language },
+  );
+
+/**
+ * The two bodies as they may be stored: cleaned by the allow-list. A body that shows nothing
+ * after cleaning (only a script, say) is refused, as an empty one is, and so is one holding a
+ * bidirectional control, as a title is (bodyTextError).
+ */
+export function cleanBodies<B extends { bodyEn: string; bodyZh: string }>(body: B): B {
+  const bodyEn = sanitizeBody(body.bodyEn);
+  const bodyZh = sanitizeBody(body.bodyZh);
+  const refusal = bodyTextError("bodyEn", bodyEn) ?? bodyTextError("bodyZh", bodyZh);
+  if (refusal) throw refusal;
+  if (!hasContent(bodyEn)) throw emptyBody("en-US");
+  if (!hasContent(bodyZh)) throw emptyBody("cn-ZH");
+  return { ...body, bodyEn, bodyZh };
+}

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { recordAudit } from "../audit";
 import { currentAdmin } from "../auth/access";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { assertStrongPassword, hashPassword, verifyPassword } from "../auth/password";
 import { administrators } from "../db/schema";
 import { HttpError } from "../errors";
 import {
@@ -13,8 +13,8 @@ import {
 } from "../../src/shared/schemas/account";
 import { adminDtoSchema } from "../../src/shared/schemas/administrators";
 import { errorResponses } from "../../src/shared/schemas/common";
-import { adminAuditSnapshot, assertStrongPassword, toAdminDto } from "../services/administrators";
-import type { RouteDeps } from "./types";
+import { adminAuditSnapshot, toAdminDto } from "../services/administrators";
+import type { RouteDeps } from "../http/deps";
 
 /** The signed-in administrator's own account: any valid session, no permission code. */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, tokens }) => {

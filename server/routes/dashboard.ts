@@ -5,7 +5,7 @@ import { currentAdmin } from "../auth/access";
 import { dashboardFigures } from "./dashboard-figures";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { dashboardSummarySchema, type DashboardSummary } from "../../src/shared/schemas/dashboard";
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 /** Headline figures; each block only for administrators who hold the module's code. */
 export const dashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

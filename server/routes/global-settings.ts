@@ -18,7 +18,7 @@ import {
   globalSettingsAnswerOf,
   readGlobalSettings,
 } from "../services/global-settings";
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) => {
   app.get(

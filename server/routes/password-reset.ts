@@ -16,7 +16,7 @@ import {
   staffResetLinkSchema,
 } from "../../src/shared/schemas/password-reset";
 import { resetLinkSchema } from "../../src/shared/schemas/wallet-app";
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 const HOUR_MS = 3_600_000;
 

@@ -15,7 +15,7 @@ import {
   reportErrorResponses,
   reportSentSchema,
 } from "../../src/shared/schemas/report";
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 export const MAIL_FAILED_MESSAGE = "The report could not be sent, please try again later";
 

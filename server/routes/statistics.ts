@@ -4,7 +4,7 @@ import { PERMISSION } from "../../src/shared/permissions";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { statisticsQuerySchema, statisticsSchema } from "../../src/shared/schemas/statistics";
 import { statisticsOf } from "../services/statistics";
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 /** Statistic (32): `GET /api/statistics?from=&to=&granularity=day|week|month`. */
 export const statisticsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

@@ -8,7 +8,7 @@ import {
   walletSignInBodySchema,
   walletSignInResponseSchema,
 } from "../../src/shared/schemas/wallet-app";
-import type { RouteDeps } from "./types";
+import type { RouteDeps } from "../http/deps";
 
 /**
  * The wallet app's calls: the sign-in with the password set through an e-mailed link

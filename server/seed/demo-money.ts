@@ -11,7 +11,7 @@ import type { BusinessCategory, BusinessStatus, LedgerChannel } from "../../src/
 import { feeOfPayment } from "../../src/shared/money";
 import { createPrng, DEMO_SEED, type Prng } from "./demo-data";
 import type { Tx } from "../db";
-import { runSettlements } from "../services/settlements";
+import { runSettlements } from "../modules/settlements/rules";
 import { rebuildMerchantDays } from "../db/merchant-days";
 import { businesses, businessUpdateRequests, walletTransactions } from "../db/schema";
 

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { UserRole } from "../../src/shared/domain";
 import type { Tx } from "../db";
 import { enqueueJob } from "../jobs/queue";
-import { DELIVERY_QUEUE } from "../services/app-notifications";
+import { DELIVERY_QUEUE } from "../modules/app-notifications";
 import { appNotifications, userNotifications, users } from "../db/schema";
 
 const HOUR = 3_600_000;

@@ -7,12 +7,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { recordAudit } from "../audit";
-import { hashPassword } from "../auth/password";
+import { assertStrongPassword, hashPassword } from "../auth/password";
 import type { Db, DbOrTx } from "../db";
 import { administratorPasswordResets, administrators, type AdministratorRow } from "../db/schema";
 import { notFound } from "../errors";
 import type { StaffResetLink } from "../../src/shared/schemas/password-reset";
-import { assertManageable, assertStrongPassword } from "./administrators";
+import { assertManageable } from "./administrators";
 import { hashResetToken, newResetToken, usableLink } from "./password-reset";
 
 export interface IssuedAdministratorReset {

@@ -6,12 +6,16 @@
 import { eq, sql } from "drizzle-orm";
 
 import { recordAudit } from "../audit";
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password";
+import {
+  assertStrongPassword,
+  hashPassword,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from "../auth/password";
 import type { Db, DbOrTx } from "../db";
 import { userPasswordResets, users, wallets, type UserRow } from "../db/schema";
 import { HttpError } from "../errors";
 import type { ResetLink, WalletProfile } from "../../src/shared/schemas/wallet-app";
-import { assertStrongPassword } from "./administrators";
 import { hashResetToken, usableLink } from "./password-reset";
 
 export const WALLET_SIGN_IN_ERRORS = {

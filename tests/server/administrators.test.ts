@@ -5,7 +5,7 @@ import type { App } from "../../server/app";
 import { verifyPassword } from "../../server/auth/password";
 import { administrators, auditLog } from "../../server/db/schema";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
-import { updateAdministrator } from "../../server/services/administrators";
+import { updateAdministrator } from "../../server/modules/administrators/rules";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 

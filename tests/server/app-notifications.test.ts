@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { appNotifications, jobQueue, userNotifications, users } from "../../server/db/schema";
 import { startJobQueue, type JobQueue } from "../../server/jobs/queue";
-import { deliveryJob, DELIVERY_QUEUE } from "../../server/services/app-notifications";
+import { deliveryJob, DELIVERY_QUEUE } from "../../server/modules/app-notifications";
 import type { UserRole } from "../../src/shared/domain";
 import { createAdmin, DEMO, login, useSignedInApp } from "./support/app";
 import {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { noPermissionMessage } from "../../server/auth/access";
 import { TOKEN_MESSAGES } from "../../server/auth/tokens";
-import { moduleRoutes } from "../../server/kit/bind";
+import { moduleRoutes } from "../../server/kit/routes";
 import { BOUND_MODULES } from "../../server/modules";
 import { holdsPermission, PERMISSION_CODES } from "../../src/shared/permissions";
 import type { AdminDto } from "../../src/shared/schemas/administrators";

@@ -1,5 +1,5 @@
 /**
- * The conformance suite of the module kit: every module in server/modules.ts is held to the
+ * The conformance suite of the module kit: every bound module (server/modules) is held to the
  * same contract without a line written for it here. Its list answers the aggregation contract;
  * each filterable field filters and every other field is refused; each sortable field sorts;
  * every route answers 401 without a session and 403 without the module's code; each action
@@ -9,7 +9,7 @@ import { and, eq, getTableName } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import type { BoundModule } from "../../server/kit/bind";
-import { moduleRoutes } from "../../server/kit/bind";
+import { moduleRoutes } from "../../server/kit/routes";
 import { BOUND_MODULES } from "../../server/modules";
 import { businessDayOf } from "../../server/business-day";
 import { auditLog } from "../../server/db/schema";

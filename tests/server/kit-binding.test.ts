@@ -69,9 +69,9 @@ describe("binding a declaration to a table", () => {
       columns: { colour: sql<string>`'blue'` } as never,
       actions: { decide },
     });
-    expect(bound.collection.fields.colour).toMatchObject({ type: "string", filterable: true });
+    expect(bound.collection.fields.colour).toMatchObject({ type: "text", filterable: true });
     expect(bound.collection.fields.status).toMatchObject({
-      type: "enum",
+      type: "choice",
       values: ["pending", "approved", "rejected"],
     });
   });

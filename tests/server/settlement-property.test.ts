@@ -18,7 +18,7 @@ import {
   walletTransactions as ledger,
 } from "../../server/db/schema";
 import { payFromWallet, refundPayment } from "../../server/services/ledger";
-import { runSettlements } from "../../server/services/settlements";
+import { runSettlements } from "../../server/modules/settlements/rules";
 import { insertBusiness, settlementsOf, summaryTotalsOf } from "./support/money-fixtures";
 import { insertWalletUser, useUserDeskSuite } from "./support/user-fixtures";
 

@@ -70,6 +70,16 @@ describe("the folder rules (ESLint)", () => {
     ["server/db/index.ts", "../seed/seed", "server/db"],
     ["server/kit/bind.ts", "../services/user-audit", "server/kit"],
     ["server/kit/bind.ts", "../routes/types", "server/kit"],
+    // No module's home below the kit, the shared rules, the cross-cutting routes or the data.
+    ["server/kit/routes/index.ts", "../../modules", "server/kit"],
+    ["server/kit/bind.ts", "../modules/users/records", "server/kit"],
+    ["server/services/ledger.ts", "../modules/settlements/rules", "server/services"],
+    ["server/routes/account.ts", "../modules/administrators/rules", "server/routes"],
+    ["server/db/schema.ts", "../modules/users", "server/db"],
+    ["server/aggregation/filter.ts", "../kit/bind", "server/aggregation"],
+    // One module's home never another's.
+    ["server/modules/businesses/updates.ts", "../settlements/rules", "server/modules/businesses"],
+    ["server/modules/users/one/deep.ts", "../../businesses", "server/modules/users"],
   ])("refuses %s importing %s", async (filePath, from, folder) => {
     const code = `import { thing } from "${from}";\n\nexport const used = thing;\n`;
     expect(await layerErrors(filePath, code)).toEqual([refused(folder)]);
@@ -111,6 +121,13 @@ describe("the folder rules (ESLint)", () => {
       // Route plugins and seeds may import services; the server reads src/shared.
       ["server/routes/settlements.ts", "../services/settlements"],
       ["server/seed/demo-money.ts", "../services/settlements"],
+      // A home reads its own files, the kit and the shared rules; the seed and main a home.
+      ["server/modules/businesses/updates.ts", "./businesses"],
+      ["server/modules/settlements/index.ts", "../../services/bank-accounts"],
+      ["server/modules/users/index.ts", "../../kit/bind"],
+      ["server/modules/index.ts", "./users"],
+      ["server/seed/demo-money.ts", "../modules/settlements/rules"],
+      ["server/main.ts", "./modules/app-notifications"],
       ["server/mail/report-content.ts", "../../src/shared/calculator/inputs"],
     ];
     for (const [filePath, from] of cases) {

@@ -325,9 +325,10 @@ const invalid =
   <T>(why: string) =>
   (value: T): Generated<T> => ({ value, verdict: "invalid", why });
 
+/** A field's kind in `x-aggregation` is the declaration's filter kind (FilterKind). */
 function conditionFor(field: { type: string; values?: string[] }): fc.Arbitrary<unknown> {
   switch (field.type) {
-    case "enum": {
+    case "choice": {
       const value = field.values ? fc.constantFrom(...field.values) : word;
       return fc.oneof(
         value,
@@ -337,12 +338,13 @@ function conditionFor(field: { type: string; values?: string[] }): fc.Arbitrary<
     }
     case "boolean":
       return fc.boolean();
-    case "number":
+    case "numberRange":
+    case "record":
       return fc.oneof(
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.integer({ min: 0, max: 1_000 }).map(($gt) => ({ $gt })),
       );
-    case "date":
+    case "dateRange":
       return fc.oneof(
         day.map(($gte) => ({ $gte })),
         day.map(($lt) => ({ $lt })),
@@ -361,16 +363,17 @@ function wrongFor(field: { type: string }): fc.Arbitrary<unknown> {
   switch (field.type) {
     case "boolean":
       return fc.constantFrom("yes", 2, { $contains: "t" });
-    case "number":
+    case "numberRange":
+    case "record":
       return fc.constantFrom("abc", true, { $gt: "x" }, { $contains: "1" });
-    case "date":
+    case "dateRange":
       return fc.oneof(
         fc.constantFrom({ $gte: "not-a-date" }, { $lt: "2024-13-45" }, { $gt: true }),
         fc
           .constantFrom(...FAR_DATES)
           .chain((far) => fc.constantFrom(far, { $gte: far }, { $lt: far }, { $in: [far] })),
       );
-    case "enum":
+    case "choice":
       return fc.constantFrom("zz-not-a-value", { $in: [] }, { $gt: 5 });
     default:
       return fc.oneof(

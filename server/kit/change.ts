@@ -1,0 +1,104 @@
+/**
+ * One change of one record, as the kit makes it: lock the record, check the guard (409 with the
+ * action's code), run the module's rules, read the record again and write the audit entry with
+ * before and after, in one transaction. The kit's action and edit routes go through here, and so
+ * does a module's rule that changes a record of its own or another module (approving a business
+ * update changes the business), so that record's history shows the change.
+ */
+import { eq, getTableName } from "drizzle-orm";
+
+import { recordAudit } from "../audit";
+import type { Db, Tx } from "../db";
+import type { AdministratorRow } from "../db/schema";
+import { conflict, notFound } from "../errors";
+import type { ActionContext, ActionHandler, BoundModule } from "./bind";
+
+type Item = Record<string, unknown>;
+
+/** What the audit trail keeps of a record: its fields but the id and the timestamps. */
+export function auditSnapshot(item: Item): Item {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = item;
+  return snapshot;
+}
+
+/** The text a change's body holds under `key` (its remark, a bank reference), for the audit. */
+export const textOf = (body: unknown, key: string) => {
+  const value = typeof body === "object" && body !== null ? (body as Item)[key] : undefined;
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * One change of one record in one transaction: lock the record, check the guard (409 with its
+ * code), run the module's rules, read the record again and write the audit entry.
+ */
+export function runChange(
+  db: Db,
+  bound: BoundModule,
+  handler: ActionHandler<unknown>,
+  context: Omit<ActionContext<unknown>, "before"> &
+    ChangeGuard & { audit: string; remark: string | null },
+): Promise<Item> {
+  return db.transaction((tx) =>
+    changeRecord(tx, bound, context, (before) =>
+      handler(tx, { actor: context.actor, id: context.id, body: context.body, before }),
+    ),
+  );
+}
+
+interface ChangeGuard {
+  /** The records the change applies to: field → allowed values (others: 409 `conflictCode`). */
+  when: Readonly<Record<string, readonly string[]>>;
+  conflictCode: string;
+}
+
+/**
+ * Changes one record of a bound module inside the caller's transaction, as the kit does: locks
+ * it, checks the guard, runs `change`, reads it again and writes `audit` with before and after.
+ * An action of one module that changes a record of another (approving a business update
+ * changes the business) goes through here, so the other record's history shows the change.
+ */
+export async function changeRecord(
+  tx: Tx,
+  bound: BoundModule,
+  context: Partial<ChangeGuard> & {
+    actor: AdministratorRow;
+    id: number;
+    audit: string;
+    remark: string | null;
+  },
+  change: (before: Item) => Promise<void>,
+): Promise<Item> {
+  const { module, binding } = bound;
+  const table = binding.table;
+  const [locked] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.id, context.id))
+    .for("update");
+  const thing = (module.viewOf ?? module).thing.one;
+  const before = locked && (await bound.read(tx, context.id));
+  if (!before) throw notFound(thing);
+  for (const [key, allowed] of Object.entries(context.when ?? {})) {
+    const value = before[key];
+    if (!allowed.includes(String(value))) {
+      throw conflict(
+        context.conflictCode ?? "CONFLICT",
+        `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
+        { [key]: value },
+      );
+    }
+  }
+  await change(before);
+  const after = await bound.read(tx, context.id);
+  if (!after) throw notFound(thing);
+  await recordAudit(tx, {
+    adminId: context.actor.id,
+    action: context.audit,
+    targetTable: getTableName(table),
+    targetId: context.id,
+    remark: context.remark,
+    before: auditSnapshot(before),
+    after: auditSnapshot(after),
+  });
+  return after;
+}

@@ -1,0 +1,143 @@
+import { PERMISSION } from "../../../src/shared/permissions";
+import { currentAdmin } from "../../auth/access";
+import {
+  adminDtoSchema,
+  changeAdminPermissionBodySchema,
+  checkEmailAvailableBodySchema,
+  checkEmailAvailableResponseSchema,
+  createAdministratorBodySchema,
+  updateAdministratorBodySchema,
+} from "../../../src/shared/schemas/administrators";
+import {
+  errorBodySchema,
+  errorResponses,
+  idParamsSchema,
+} from "../../../src/shared/schemas/common";
+import { resetPasswordResponseSchema } from "../../../src/shared/schemas/user-mgmt";
+import { sendResetLink } from "../../mail/password-reset-email";
+import { issueAdministratorPasswordReset } from "../../services/admin-password-reset";
+import type { ModuleEndpoints } from "../../kit/bind";
+import { toAdminDto } from "../../services/administrators";
+import { createAdministrator, isEmailAvailable, updateAdministrator } from "./rules";
+
+const access = (thing: string) => ({ permission: PERMISSION.admin, thing });
+
+/**
+ * The Admin (8) module's routes beside the kit's list and record: create, edit, the permission
+ * editor, the e-mail check and the password reset link. A route without an access of its own
+ * needs Admin (8) as "Administrator", the module's; every one is tagged "administrators".
+ */
+export const administratorEndpoints: ModuleEndpoints = async (app, { db, config, mailer }) => {
+  app.post(
+    "/api/administrators",
+    {
+      schema: {
+        summary: "Create an administrator",
+        body: createAdministratorBodySchema,
+        response: { 201: adminDtoSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAdministrator(db, currentAdmin(request), request.body);
+      return reply.status(201).send(toAdminDto(created));
+    },
+  );
+
+  app.patch(
+    "/api/administrators/:id",
+    {
+      schema: {
+        summary: "Change an administrator (name, e-mail, permissions, status)",
+        description:
+          "Needs every permission code the administrator holds (403 PERMISSION_NOT_HELD; a super " +
+          "administrator only by a super administrator, 403 SUPER_ADMIN_ONLY). Nobody sets " +
+          "another's password: POST …/password-reset e-mails them a link.",
+        params: idParamsSchema,
+        body: updateAdministratorBodySchema,
+        response: { 200: adminDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const updated = await updateAdministrator(
+        db,
+        currentAdmin(request),
+        request.params.id,
+        request.body,
+      );
+      return toAdminDto(updated);
+    },
+  );
+
+  app.post(
+    "/api/administrators/:id/password-reset",
+    {
+      config: { access: access("Reset Administrator Password") },
+      schema: {
+        summary: "E-mail an administrator a one-time link to set a new password (valid 1 hour)",
+        description:
+          "The link, `${PUBLIC_URL}/login/reset-password?token=…`, goes to the administrator's own " +
+          "e-mail; their password and sessions are unchanged until it is used, and an earlier " +
+          "unused link stops working. Needs every permission code the administrator holds (403 " +
+          "PERMISSION_NOT_HELD, SUPER_ADMIN_ONLY); 502 MAIL_FAILED when the mail could not be sent.",
+        params: idParamsSchema,
+        response: {
+          202: resetPasswordResponseSchema,
+          ...errorResponses(400, 401, 403, 404),
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const reset = await issueAdministratorPasswordReset(
+        db,
+        currentAdmin(request),
+        request.params.id,
+      );
+      const sent = await sendResetLink(mailer, config.publicUrl, request.log, {
+        audience: "staff",
+        to: reset.administrator.email,
+        name: reset.administrator.name,
+        token: reset.token,
+        expiresAt: reset.expiresAt,
+      });
+      return reply.status(202).send(sent);
+    },
+  );
+
+  app.post(
+    "/user-mgmt/check-email-available",
+    {
+      config: { access: access("Check Email Available") },
+      schema: {
+        summary: "Whether an e-mail is free for an administrator (case-insensitive)",
+        body: checkEmailAvailableBodySchema,
+        response: { 200: checkEmailAvailableResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      available: await isEmailAvailable(db, request.body.email, request.body.exclude_id),
+    }),
+  );
+
+  app.post(
+    "/user-mgmt/change-admin-permission",
+    {
+      config: { access: access("Change Admin Permission") },
+      schema: {
+        summary: "Replace an administrator's permission codes",
+        body: changeAdminPermissionBodySchema,
+        response: { 200: adminDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const updated = await updateAdministrator(
+        db,
+        currentAdmin(request),
+        request.body.admin_id,
+        { permissions: request.body.permission_codes },
+        "administrator.change_permissions",
+      );
+      return toAdminDto(updated);
+    },
+  );
+};

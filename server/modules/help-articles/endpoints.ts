@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+import { ADMIN_LANGUAGES } from "../../../src/shared/domain";
+import {
+  helpArticleMoveBody,
+  helpArticles,
+  publicHelpArticles,
+} from "../../../src/shared/modules/help-articles";
+import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
+import { currentAdmin } from "../../auth/access";
+import { contentImageUpload } from "../../content/images";
+import { publicCaching, sendWithEtag } from "../../content/public-cache";
+import type { ModuleEndpoints } from "../../kit/bind";
+import { changeArticleStatus, moveArticleWithin, publishedArticles, STATUS_CHANGES } from "./rules";
+
+const access = (thing: string) => ({ permission: helpArticles.permission!, thing });
+const tags = [helpArticles.name];
+
+const languageQuery = z.strictObject({
+  lang: z.enum(ADMIN_LANGUAGES).default("en-US").describe("en-US (default) or cn-ZH"),
+});
+
+/**
+ * Publish, unpublish and move (audited through the kit's changeRecord, 409 when the article is
+ * not in the state the change needs), the upload of an image for a body, and the wallet app's
+ * public read.
+ */
+export const helpArticleEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
+  const response = { 200: helpArticles.item, ...errorResponses(400, 401, 403, 404, 409) };
+  for (const verb of ["publish", "unpublish"] as const) {
+    const { from, conflictCode } = STATUS_CHANGES[verb];
+    app.post(
+      `/api/help-articles/:id/${verb}`,
+      {
+        config: { access: access(helpArticles.thing.one) },
+        schema: {
+          tags,
+          summary: `${verb === "publish" ? "Publish a draft" : "Take back a published"} help article`,
+          description: `409 ${conflictCode} when it is not ${from}.`,
+          params: idParamsSchema,
+          response,
+        },
+      },
+      async (request) =>
+        (await changeArticleStatus(
+          db,
+          bound,
+          currentAdmin(request),
+          request.params.id,
+          verb,
+        )) as never,
+    );
+  }
+
+  app.post(
+    "/api/help-articles/:id/move",
+    {
+      config: { access: access(helpArticles.thing.one) },
+      schema: {
+        tags,
+        summary: "Move a help article one place up or down within its category",
+        description: "409 NO_NEIGHBOUR when it is already first (up) or last (down).",
+        params: idParamsSchema,
+        body: helpArticleMoveBody,
+        response,
+      },
+    },
+    async (request) =>
+      (await moveArticleWithin(
+        db,
+        bound,
+        currentAdmin(request),
+        request.params.id,
+        request.body.direction,
+      )) as never,
+  );
+
+  app.get(
+    "/api/public/help-articles",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        summary: "The published help articles in one language, in order (no session; ETag)",
+        description:
+          "Ordered by category (top_up, payments, refunds, lost_card, parking, account), then by " +
+          "place. Cacheable for a minute; send If-None-Match with the ETag to get 304.",
+        security: [],
+        querystring: languageQuery,
+        response: { 200: publicHelpArticles, ...errorResponses(400) },
+      },
+      onSend: publicCaching,
+    },
+    async (request, reply) =>
+      sendWithEtag(request, reply, await publishedArticles(db, request.query.lang)),
+  );
+
+  await app.register(
+    contentImageUpload({
+      collection: helpArticles.collection,
+      permission: helpArticles.permission!,
+      thing: helpArticles.thing.one,
+    }),
+    { db },
+  );
+};

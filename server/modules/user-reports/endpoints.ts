@@ -1,0 +1,69 @@
+import type { z } from "zod";
+
+import {
+  REPORT_STEPS,
+  REPORT_TRANSITION,
+  assignReportBody,
+  assigneesSchema,
+  resolveReportBody,
+  startReportBody,
+  userReports as userReportsDecl,
+} from "../../../src/shared/modules/user-reports";
+import { PERMISSION } from "../../../src/shared/permissions";
+import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
+import { currentAdmin } from "../../auth/access";
+import type { ModuleEndpoints } from "../../kit/bind";
+import { reportAssignees, reportSteps } from "./rules";
+
+/** Assign, start and resolve, and the administrators a report can be assigned to. */
+export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
+  const access = (thing: string) => ({ permission: PERMISSION.report, thing });
+  const tags = ["user-reports"];
+  const steps = reportSteps(db, bound);
+  const bodies: Record<keyof typeof steps, z.ZodType> = {
+    assign: assignReportBody,
+    start: startReportBody,
+    resolve: resolveReportBody,
+  };
+  const summaries = {
+    assign: "Assign a report to an administrator holding User Report",
+    start: "Start work on an open report (its assignee, if none, is whoever starts it)",
+    resolve:
+      "Resolve a report in progress with a note; a transaction dispute may refund up to what " +
+      "remains of its payment, as a refund ledger row in the same transaction",
+  };
+  for (const name of Object.keys(steps) as Array<keyof typeof steps>) {
+    app.post(
+      `/api/user-reports/:id/${name}`,
+      {
+        config: { access: access("User Report") },
+        schema: {
+          tags,
+          summary: summaries[name],
+          description: `409 ${REPORT_TRANSITION} unless the report is ${REPORT_STEPS[name].join(" or ")}.`,
+          params: idParamsSchema,
+          body: bodies[name],
+          response: { 200: userReportsDecl.item, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        (await steps[name](
+          currentAdmin(request),
+          request.params.id,
+          request.body as never,
+        )) as never,
+    );
+  }
+  app.get(
+    "/api/user-reports/assignees",
+    {
+      config: { access: access("User Report Assignees") },
+      schema: {
+        tags,
+        summary: "The administrators a report can be assigned to, by name",
+        response: { 200: assigneesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => reportAssignees(db),
+  );
+};

@@ -1,0 +1,137 @@
+/**
+ * User Report's workflow steps beside the kit's actions: assign, start and resolve (a note; a
+ * dispute may be refunded), each through the kit's changeRecord (409 when it does not apply).
+ */
+import { and, eq, sql } from "drizzle-orm";
+
+import {
+  REPORT_STEPS,
+  REPORT_TRANSITION,
+  type AssignReportBody,
+  type ResolveReportBody,
+} from "../../../src/shared/modules/user-reports";
+import { PERMISSION } from "../../../src/shared/permissions";
+import type { Db, DbOrTx, Tx } from "../../db";
+import { administrators, userReports, type AdministratorRow } from "../../db/schema";
+import { HttpError } from "../../errors";
+import type { BoundModule } from "../../kit/bind";
+import { changeRecord } from "../../kit/change";
+import { refundPayment } from "../../services/ledger";
+
+/** Active administrators who may handle reports: holders of code 37 and super administrators. */
+const mayHandle = sql`${administrators.status} = 'active' and (${administrators.isSuperAdmin}
+  or ${PERMISSION.report} = any(${administrators.permissions}))`;
+
+async function assignee(db: DbOrTx, id: number) {
+  const [admin] = await db
+    .select({ id: administrators.id })
+    .from(administrators)
+    .where(and(eq(administrators.id, id), mayHandle));
+  if (!admin) {
+    throw new HttpError(
+      400,
+      "The assignee must be an active administrator holding User Report",
+      "ASSIGNEE_NOT_ALLOWED",
+    );
+  }
+  return admin.id;
+}
+
+type Step = keyof typeof REPORT_STEPS;
+
+/** One step of the workflow through the kit's change: locked, guarded (409), audited. */
+interface StepContext<Body> {
+  actorId: number;
+  id: number;
+  body: Body;
+  before: Record<string, unknown>;
+}
+
+function step<Body>(
+  db: Db,
+  bound: BoundModule,
+  name: Step,
+  rules: (tx: Tx, context: StepContext<Body>) => Promise<void>,
+) {
+  return (actor: AdministratorRow, id: number, body: Body) =>
+    db.transaction((tx) =>
+      changeRecord(
+        tx,
+        bound,
+        {
+          actor,
+          id,
+          when: { status: REPORT_STEPS[name] },
+          conflictCode: REPORT_TRANSITION,
+          audit: `user_report.${name}`,
+          remark: (body as { note?: string }).note ?? null,
+        },
+        (before) => rules(tx, { actorId: actor.id, id, body, before }),
+      ),
+    );
+}
+
+/**
+ * Resolves a report: the note, and for a transaction dispute with a payment, an optional refund
+ * of it as a `refund` ledger row in the same transaction (at most what remains of it: 409
+ * REFUND_EXCEEDS_PAYMENT).
+ */
+async function resolve(tx: Tx, { actorId, id, body, before }: StepContext<ResolveReportBody>) {
+  let refundId: number | null = null;
+  if (body.refundSen !== undefined) {
+    if (before.type !== "transaction_dispute" || before.paymentId === null) {
+      throw new HttpError(
+        400,
+        "Only a transaction dispute about a payment can be refunded",
+        "REFUND_NOT_ALLOWED",
+      );
+    }
+    const row = await refundPayment(tx, Number(before.paymentId), {
+      amountSen: body.refundSen,
+      remark: `${String(before.reference)}: ${body.note}`.slice(0, 500),
+      adminId: actorId,
+    });
+    refundId = row.id;
+  }
+  await tx
+    .update(userReports)
+    .set({
+      status: "resolved",
+      note: body.note,
+      closedAt: new Date(),
+      closedBy: actorId,
+      // A refund given before a reopening stays the report's refund unless a new one is given.
+      ...(refundId === null ? {} : { refundId }),
+    })
+    .where(eq(userReports.id, id));
+}
+
+/** The workflow's steps staff take on a report: assign, start and resolve. */
+export function reportSteps(db: Db, bound: BoundModule) {
+  return {
+    assign: step<AssignReportBody>(db, bound, "assign", async (tx, { id, body }) => {
+      await tx
+        .update(userReports)
+        .set({ assigneeId: await assignee(tx, body.assigneeId) })
+        .where(eq(userReports.id, id));
+    }),
+    start: step<Record<string, never>>(db, bound, "start", async (tx, { actorId, id, before }) => {
+      await tx
+        .update(userReports)
+        .set({ status: "in_progress", assigneeId: Number(before.assigneeId ?? actorId) })
+        .where(eq(userReports.id, id));
+    }),
+    resolve: step<ResolveReportBody>(db, bound, "resolve", resolve),
+  };
+}
+
+/** The administrators a report can be assigned to, by name. */
+export async function reportAssignees(db: DbOrTx) {
+  return {
+    assignees: await db
+      .select({ value: administrators.id, label: administrators.name })
+      .from(administrators)
+      .where(mayHandle)
+      .orderBy(administrators.name, administrators.id),
+  };
+}

@@ -1,0 +1,130 @@
+import fastifyMultipart from "@fastify/multipart";
+import { z } from "zod";
+
+import { PERMISSION } from "../../../src/shared/permissions";
+import { currentAdmin } from "../../auth/access";
+import { notFound } from "../../errors";
+import { errorResponses } from "../../../src/shared/schemas/common";
+import {
+  editRiderFieldsSchema,
+  editRiderFormSchema,
+  riderAttendanceQuerySchema,
+  riderAttendanceSchema,
+  riderDetailsQuerySchema,
+  riderDetailsSchema,
+  riderDocumentQuerySchema,
+  riderVerificationBodySchema,
+} from "../../../src/shared/schemas/riders";
+import {
+  editRider,
+  findRider,
+  riderAttendanceBetween,
+  riderDetails,
+  storedDocuments,
+  verifyRider,
+} from "./riders";
+import { contentDisposition, formFieldsError, streamedBodyCompiler } from "../../uploads/http";
+import { readRiderForm, RIDER_FORM_LIMITS } from "../../uploads/rider-form";
+import { documentContent } from "../../uploads/storage";
+import type { ModuleEndpoints } from "../../kit/bind";
+
+const access = (thing: string) => ({ permission: PERMISSION.user, thing });
+const tags = ["riders"];
+
+/** The User (0) module's rider calls: details, verification, attendance, edit and documents. */
+export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
+  // Only these routes accept multipart bodies; the rest of the API stays JSON only.
+  await app.register(fastifyMultipart, { limits: RIDER_FORM_LIMITS, throwFileSizeLimit: false });
+
+  app.get(
+    "/user-mgmt/get-rider-details",
+    {
+      config: { access: access("Rider Details") },
+      schema: {
+        tags,
+        summary: "A rider's user, rider facts and document list",
+        querystring: riderDetailsQuerySchema,
+        response: { 200: riderDetailsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => riderDetails(db, request.query.account_number),
+  );
+
+  app.post(
+    "/user-mgmt/action-rider-verification",
+    {
+      config: { access: access("Rider Verification") },
+      schema: {
+        tags,
+        summary: "Approve or reject a pending rider (remarks required when rejecting)",
+        body: riderVerificationBodySchema,
+        response: { 200: riderDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => verifyRider(db, currentAdmin(request), request.body),
+  );
+
+  app.get(
+    "/user-mgmt/rider-attendance",
+    {
+      config: { access: access("Rider Attendance") },
+      schema: {
+        tags,
+        summary: "A rider's attendance between two dates (both included, at most 366 days)",
+        querystring: riderAttendanceQuerySchema,
+        response: { 200: riderAttendanceSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => riderAttendanceBetween(db, request.query),
+  );
+
+  app.post(
+    "/user-mgmt/edit-rider-details",
+    {
+      config: { access: access("Edit Rider Details") },
+      validatorCompiler: streamedBodyCompiler,
+      schema: {
+        tags,
+        summary: "Change a rider's vehicle, plate and licence and add documents (multipart)",
+        consumes: ["multipart/form-data"],
+        body: editRiderFormSchema,
+        response: { 200: riderDetailsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const form = await readRiderForm(request);
+      const fields = editRiderFieldsSchema.safeParse(form.fields);
+      if (!fields.success) throw formFieldsError(fields.error);
+      return editRider(db, currentAdmin(request), fields.data, form.documents);
+    },
+  );
+
+  app.get(
+    "/user-mgmt/rider-document",
+    {
+      config: { access: access("Rider Document") },
+      schema: {
+        tags,
+        summary: "Download one of a rider's documents (served with its detected content type)",
+        querystring: riderDocumentQuerySchema,
+        response: {
+          200: z.any().describe("The file, as application/pdf, image/jpeg or image/png"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { account_number: accountNumber, document_id: documentId } = request.query;
+      const { user, rider } = await findRider(db, accountNumber);
+      const document = storedDocuments(rider).find((candidate) => candidate.id === documentId);
+      if (!document) throw notFound("Document");
+      const content = await documentContent(db, user.id, document.id);
+      if (!content) throw notFound("Document file");
+      return reply
+        .type(document.contentType)
+        .header("content-disposition", contentDisposition(document.fileName))
+        .header("cache-control", "private, no-store")
+        .send(content);
+    },
+  );
+};

@@ -1,0 +1,234 @@
+import { and, asc, between, eq } from "drizzle-orm";
+
+import { ATTENDANCE_MAX_RANGE_DAYS } from "../../../src/shared/riders";
+import { recordAudit } from "../../audit";
+import type { Db, DbOrTx, Tx } from "../../db";
+import {
+  riderAttendance,
+  riders,
+  type AdministratorRow,
+  type RiderDocument,
+  type UserRow,
+} from "../../db/schema";
+import { conflict, HttpError, notFound } from "../../errors";
+import type {
+  EditRiderFields,
+  RiderAttendance,
+  RiderDetails,
+  RiderDocumentDto,
+  RiderVerificationBody,
+} from "../../../src/shared/schemas/riders";
+import { storeDocuments, type StagedDocument } from "../../uploads/storage";
+import { findUser } from "../../services/user-actions";
+import { toUserDto } from "./records";
+
+type RiderRow = typeof riders.$inferSelect;
+
+/**
+ * What this module keeps in `riders.documents` (the schema's RiderDocument plus what the list
+ * shows). Entries written before documents had ids cannot be served and are left out.
+ */
+export interface StoredRiderDocument extends RiderDocument {
+  id: string;
+  contentType: string;
+  size: number;
+}
+
+function isStored(document: RiderDocument): document is StoredRiderDocument {
+  const candidate = document as Partial<StoredRiderDocument>;
+  return typeof candidate.id === "string" && typeof candidate.size === "number";
+}
+
+export const storedDocuments = (rider: RiderRow) => rider.documents.filter(isStored);
+
+function documentPath(accountNumber: string, documentId: string) {
+  const query = new URLSearchParams({ account_number: accountNumber, document_id: documentId });
+  return `/user-mgmt/rider-document?${query.toString()}`;
+}
+
+function toDocumentDto(accountNumber: string, document: StoredRiderDocument): RiderDocumentDto {
+  return {
+    id: document.id,
+    name: document.fileName,
+    contentType: document.contentType,
+    size: document.size,
+    uploadedAt: document.uploadedAt,
+    downloadPath: documentPath(accountNumber, document.id),
+  };
+}
+
+function toRiderDetails(user: UserRow, rider: RiderRow): RiderDetails {
+  return {
+    user: toUserDto(user),
+    rider: {
+      vehicleType: rider.vehicleType,
+      plate: rider.plate,
+      licenceNumber: rider.licenceNumber,
+      verificationStatus: rider.verificationStatus,
+      verificationRemarks: rider.verificationRemarks,
+      documents: storedDocuments(rider).map((d) => toDocumentDto(user.accountNumber, d)),
+    },
+  };
+}
+
+/** The user and rider row of `accountNumber`; 404 when there is no such user or no rider. */
+export async function findRider(db: DbOrTx, accountNumber: string, lock = false) {
+  const user = await findUser(db, { accountNumber });
+  const query = db.select().from(riders).where(eq(riders.userId, user.id));
+  const [rider] = lock ? await query.for("update") : await query;
+  if (!rider) throw notFound("Rider");
+  return { user, rider };
+}
+
+export async function riderDetails(db: DbOrTx, accountNumber: string): Promise<RiderDetails> {
+  const { user, rider } = await findRider(db, accountNumber);
+  return toRiderDetails(user, rider);
+}
+
+/** Only a pending rider can be decided; the decision is final (409 ALREADY_DECIDED). */
+export async function verifyRider(
+  db: Db,
+  actor: AdministratorRow,
+  body: RiderVerificationBody,
+): Promise<RiderDetails> {
+  return db.transaction(async (tx) => {
+    const { user, rider } = await findRider(tx, body.account_number, true);
+    if (rider.verificationStatus !== "pending") {
+      throw conflict(
+        "ALREADY_DECIDED",
+        `This rider's verification was already decided (${rider.verificationStatus})`,
+        { verificationStatus: rider.verificationStatus },
+      );
+    }
+    const remarks = body.remarks || null;
+    const [updated] = await tx
+      .update(riders)
+      .set({ verificationStatus: body.action, verificationRemarks: remarks })
+      .where(eq(riders.userId, user.id))
+      .returning();
+    if (!updated) throw notFound("Rider");
+    await recordAudit(tx, {
+      adminId: actor.id,
+      action: "rider.verify",
+      targetTable: "users",
+      targetId: user.id,
+      remark: remarks,
+      before: {
+        verificationStatus: rider.verificationStatus,
+        verificationRemarks: rider.verificationRemarks,
+      },
+      after: { verificationStatus: updated.verificationStatus, verificationRemarks: remarks },
+    });
+    return toRiderDetails(user, updated);
+  });
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+export async function riderAttendanceBetween(
+  db: DbOrTx,
+  query: { account_number: string; start_date: string; end_date: string },
+): Promise<RiderAttendance> {
+  const { start_date: start, end_date: end } = query;
+  if (dayNumber(end) < dayNumber(start)) {
+    throw new HttpError(400, "Invalid end_date: Before start_date", "VALIDATION_ERROR");
+  }
+  if (dayNumber(end) - dayNumber(start) + 1 > ATTENDANCE_MAX_RANGE_DAYS) {
+    throw new HttpError(
+      400,
+      `Invalid end_date: The range spans more than ${ATTENDANCE_MAX_RANGE_DAYS} days`,
+      "VALIDATION_ERROR",
+    );
+  }
+  const { user } = await findRider(db, query.account_number);
+  const rows = await db
+    .select()
+    .from(riderAttendance)
+    .where(and(eq(riderAttendance.userId, user.id), between(riderAttendance.date, start, end)))
+    .orderBy(asc(riderAttendance.date), asc(riderAttendance.clockIn), asc(riderAttendance.id));
+  const days = rows.map((row) => ({
+    date: row.date,
+    clockIn: row.clockIn.toISOString(),
+    clockOut: row.clockOut?.toISOString() ?? null,
+    workedMinutes: row.clockOut
+      ? Math.floor((row.clockOut.getTime() - row.clockIn.getTime()) / 60_000)
+      : null,
+  }));
+  return {
+    accountNumber: user.accountNumber,
+    startDate: start,
+    endDate: end,
+    days,
+    totalWorkedMinutes: days.reduce((sum, day) => sum + (day.workedMinutes ?? 0), 0),
+  };
+}
+
+/** What the audit trail keeps of a rider: the facts and the document names, never content. */
+const auditSnapshot = (rider: RiderRow) => ({
+  vehicleType: rider.vehicleType,
+  plate: rider.plate,
+  licenceNumber: rider.licenceNumber,
+  documents: rider.documents.map((document) => document.fileName),
+});
+
+async function applyEdit(
+  tx: Tx,
+  actor: AdministratorRow,
+  fields: EditRiderFields,
+  uploads: readonly StagedDocument[],
+) {
+  const { user, rider } = await findRider(tx, fields.account_number, true);
+  const uploadedAt = new Date().toISOString();
+  const added: StoredRiderDocument[] = uploads.map((upload) => ({
+    id: upload.id,
+    kind: upload.kind,
+    fileName: upload.name,
+    path: `documents/${user.id}/${upload.id}`,
+    contentType: upload.contentType,
+    size: upload.size,
+    uploadedAt,
+  }));
+  const set = {
+    vehicleType: fields.vehicle_type ?? rider.vehicleType,
+    plate: fields.plate ?? rider.plate,
+    licenceNumber: fields.licence_number ?? rider.licenceNumber,
+    documents: [...rider.documents, ...added],
+  };
+  const unchanged =
+    added.length === 0 &&
+    set.vehicleType === rider.vehicleType &&
+    set.plate === rider.plate &&
+    set.licenceNumber === rider.licenceNumber;
+  // Saving the form as it is changes nothing, so there is nothing to audit.
+  if (unchanged) return { user, updated: rider };
+  const [updated] = await tx.update(riders).set(set).where(eq(riders.userId, user.id)).returning();
+  if (!updated) throw notFound("Rider");
+  await recordAudit(tx, {
+    adminId: actor.id,
+    action: "rider.edit",
+    targetTable: "users",
+    targetId: user.id,
+    before: auditSnapshot(rider),
+    after: auditSnapshot(updated),
+  });
+  return { user, updated };
+}
+
+/**
+ * Changes a rider's details and adds the uploaded documents, all or nothing: the documents'
+ * content is stored in the same transaction as the row that lists them.
+ */
+export async function editRider(
+  db: Db,
+  actor: AdministratorRow,
+  fields: EditRiderFields,
+  uploads: readonly StagedDocument[],
+): Promise<RiderDetails> {
+  const { user, updated } = await db.transaction(async (tx) => {
+    const result = await applyEdit(tx, actor, fields, uploads);
+    await storeDocuments(tx, result.user.id, uploads);
+    return result;
+  });
+  return toRiderDetails(user, updated);
+}

@@ -1,0 +1,153 @@
+import { PERMISSION } from "../../../src/shared/permissions";
+import { currentAdmin } from "../../auth/access";
+import { sendResetLink } from "../../mail/password-reset-email";
+import { errorBodySchema, errorResponses } from "../../../src/shared/schemas/common";
+import {
+  mgmtBanBodySchema,
+  mgmtUserPageSchema,
+  mgmtUserSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+  roleListQuerySchema,
+  searchBuyerQuerySchema,
+  searchBuyerResponseSchema,
+  setVipBodySchema,
+} from "../../../src/shared/schemas/user-mgmt";
+import { issuePasswordReset } from "../../services/password-reset";
+import { banChange, changeUser, vipChange } from "../../services/user-actions";
+import { ofRole, pageOfUsers, pendingOfRole, searchBuyers, toMgmtUser } from "./user-mgmt";
+import type { ModuleEndpoints } from "../../kit/bind";
+
+const access = (thing: string) => ({ permission: PERMISSION.user, thing });
+const tags = ["user-mgmt"];
+
+/** The /user-mgmt calls of the User (0) module; snake_case, as that contract names its fields. */
+export const userMgmtEndpoints: ModuleEndpoints = async (app, { db, config, mailer, bound }) => {
+  app.get(
+    "/user-mgmt/get-user-list",
+    {
+      config: { access: access("User List") },
+      schema: {
+        tags,
+        summary: "Users of one role, newest first, in pages of at most 100 (page, page_size)",
+        querystring: roleListQuerySchema,
+        response: { 200: mgmtUserPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => pageOfUsers(db, ofRole(request.query.role), request.query),
+  );
+
+  app.get(
+    "/user-mgmt/pending-verify-user",
+    {
+      config: { access: access("Pending Verify User") },
+      schema: {
+        tags,
+        summary: "Pending users of one role, newest first, in pages of at most 100",
+        querystring: roleListQuerySchema,
+        response: { 200: mgmtUserPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => pageOfUsers(db, pendingOfRole(request.query.role), request.query),
+  );
+
+  app.get(
+    "/user-mgmt/search-buyer",
+    {
+      config: { access: access("Search Buyer") },
+      schema: {
+        tags,
+        summary: "At most 20 users whose name, e-mail, phone or account number contains the text",
+        querystring: searchBuyerQuerySchema,
+        response: { 200: searchBuyerResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      users: await searchBuyers(db, bound.collection, request.query.search),
+    }),
+  );
+
+  app.post(
+    "/user-mgmt/ban-user",
+    {
+      config: { access: access("Ban User") },
+      schema: {
+        tags,
+        summary: "Ban (remark required) or unban a user by account number",
+        description: "409 ALREADY_IN_STATE when the user already is banned, respectively not.",
+        body: mgmtBanBodySchema,
+        response: { 200: mgmtUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { account_number, ban, remark } = request.body;
+      const user = await changeUser(
+        db,
+        currentAdmin(request),
+        { accountNumber: account_number },
+        banChange(ban, remark),
+      );
+      return toMgmtUser(user);
+    },
+  );
+
+  app.post(
+    "/user-mgmt/set-vip-status",
+    {
+      config: { access: access("Set VIP Status") },
+      schema: {
+        tags,
+        summary: "Make a user a VIP or not, by account number",
+        description: "409 ALREADY_IN_STATE when the user already has that status.",
+        body: setVipBodySchema,
+        response: { 200: mgmtUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { account_number, is_vip } = request.body;
+      const user = await changeUser(
+        db,
+        currentAdmin(request),
+        { accountNumber: account_number },
+        vipChange(is_vip),
+      );
+      return toMgmtUser(user);
+    },
+  );
+
+  app.post(
+    "/user-mgmt/reset-user-password",
+    {
+      config: { access: access("Reset User Password") },
+      schema: {
+        tags,
+        summary: "E-mail the user a one-time password reset link (valid 1 hour)",
+        description:
+          "The link is `${PUBLIC_URL}/reset-password?token=…`; only the " +
+          "token's hash is stored, and an earlier unused link stops working. 409 NO_EMAIL when " +
+          "the user has no e-mail; 502 MAIL_FAILED when the mail could not be sent.",
+        body: resetPasswordBodySchema,
+        response: {
+          202: resetPasswordResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const reset = await issuePasswordReset(
+        db,
+        currentAdmin(request),
+        request.body.account_number,
+      );
+      const sent = await sendResetLink(mailer, config.publicUrl, request.log, {
+        audience: "wallet",
+        to: reset.email,
+        name: reset.user.name,
+        token: reset.token,
+        expiresAt: reset.expiresAt,
+      });
+      return reply.status(202).send(sent);
+    },
+  );
+};
