@@ -1,10 +1,15 @@
 import "@ant-design/v5-patch-for-react-19";
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// findBy* waits 1 s by default: a first render of a lazily drawn list took 2.7 s in a full run on
+// two busy cores (tests/contract/user-approval.test.tsx), failing a test that passes alone. What a
+// test waits for still has to appear; it is given the time a loaded machine needs.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Whether jsdom's window (1024 px wide) meets a query's min-width / max-width conditions. */
 function widthMatches(query: string): boolean {
