@@ -2,6 +2,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 import { errorBodySchema } from "../../src/shared/schemas/common";
+import { RULE_STATEMENTS_KEY, type RuleStatement } from "../../src/shared/schemas/rules";
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type RouteLike = {
@@ -12,82 +13,6 @@ type RouteLike = {
 };
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
-
-/**
- * Rules of a request body that JSON Schema cannot state (they compare fields, or depend on
- * another field's value), by the body's schema id. Each is written into the operation's
- * description and, for tools, into `x-cross-field-rules` ({fields, rule}). The rules themselves
- * are refinements in the declarations named here; keep the two in step.
- */
-const CROSS_FIELD_RULES: Record<string, Array<{ fields: string[]; rule: string }>> = {
-  // src/shared/modules/wallet-policies.ts
-  WalletPolicyBody: [
-    {
-      fields: ["minTopUpSen", "maxTopUpSen", "dailyTopUpLimitSen", "maxBalanceSen"],
-      rule: "minTopUpSen ≤ maxTopUpSen ≤ dailyTopUpLimitSen ≤ maxBalanceSen",
-    },
-  ],
-  // src/shared/modules/parking.ts
-  ParkingLotBody: [
-    { fields: ["dailyCapSen", "hourlyRateSen"], rule: "dailyCapSen ≥ hourlyRateSen" },
-  ],
-  ParkingSessionBody: [
-    {
-      fields: ["plate"],
-      rule: "plate: 2 to 10 letters and digits once blanks are removed (case does not matter)",
-    },
-  ],
-  // src/shared/modules/merchant-announcements.ts
-  MerchantAnnouncementBody: [
-    { fields: ["expiresAt", "publishAt"], rule: "expiresAt, when given, is after publishAt" },
-    {
-      fields: ["categories", "audience"],
-      rule: 'audience "categories" needs at least one category; a category appears once',
-    },
-  ],
-  // src/shared/modules/ucsi-ids.ts
-  LinkUcsiIdBody: [
-    {
-      fields: ["ucsiId", "type"],
-      rule: 'ucsiId: ten digits for type "student", S and five digits for type "staff"',
-    },
-  ],
-  // src/shared/schemas/user-actions.ts, src/shared/schemas/user-mgmt.ts
-  BanBody: [{ fields: ["remark", "ban"], rule: "remark is required when ban is true" }],
-  // src/shared/modules/app-notifications.ts
-  AppNotificationBody: [{ fields: ["roles"], rule: "each role at most once" }],
-  // src/shared/modules/business-updates.ts, src/shared/global-settings.ts
-  GlobalSettingsBody: [{ fields: [], rule: "at least one field" }],
-};
-
-/**
- * The same for inputs without a schema id, by route (`METHOD /url` without the API prefix): query
- * ranges, and text the server reads as a number or a URL (src/shared/schemas/riders.ts, agents.ts,
- * user-mgmt.ts, user-actions.ts, report.ts).
- */
-const ROUTE_RULES: Record<string, Array<{ fields: string[]; rule: string }>> = {
-  "GET /user-mgmt/rider-attendance": [
-    { fields: ["end_date", "start_date"], rule: "start_date ≤ end_date, at most 366 days apart" },
-  ],
-  "POST /user-mgmt/agent/change-agent-commission": [
-    {
-      fields: ["commission_rate"],
-      rule: 'commission_rate: a percentage from 0 to 100 with at most two decimals (12.5 or "12.50")',
-    },
-  ],
-  "POST /user-mgmt/ban-user": [
-    { fields: ["remark", "ban"], rule: "remark is required when ban is true" },
-  ],
-  "PATCH /api/users/:id/url": [
-    {
-      fields: ["url"],
-      rule: "url: an absolute http:// or https:// address, no blanks or backslashes",
-    },
-  ],
-  "POST /api/calculator/report": [
-    { fields: ["inputs"], rule: "each amount in inputs is a number written as text, e.g. 1234.56" },
-  ],
-};
 
 /** The JSON-encoded parameters of an aggregation list (server/aggregation/query-params.ts). */
 const AGGREGATION_PARAMETERS = ["filter", "sort", "pagination"];
@@ -134,6 +59,8 @@ export function impliedErrorStatuses(route: RouteLike): number[] {
  * calculator's report) say they need no session (`security: []`), and every operation states the
  * access it declares as `x-access` ("public", "session" or `{permission, thing}`: the code it
  * needs and the name its 403 message uses), so a client or the authorisation matrix can read it.
+ * The rules JSON Schema cannot state, which the inputs' schemas carry, are listed as
+ * `x-cross-field-rules` and at the end of the description.
  */
 export function openApiTransform(input: TransformInput) {
   const route = (input as { route?: RouteLike }).route ?? {};
@@ -145,14 +72,9 @@ export function openApiTransform(input: TransformInput) {
   schema.response = response;
   if (route.config?.access === "public") schema.security = [];
   if (route.config?.access !== undefined) schema["x-access"] = route.config.access;
-  const methods = [route.method ?? []].flat().map((method) => method.toUpperCase());
-  const path = (input as { url?: string }).url?.replace(/^\/v1/, "") ?? "";
-  const rules = [
-    ...crossFieldRules(schema.body),
-    ...methods.flatMap((method) => ROUTE_RULES[`${method} ${path}`] ?? []),
-  ];
+  const rules = ruleStatements([schema.body, schema.querystring]);
   if (rules.length > 0) {
-    schema["x-cross-field-rules"] = rules;
+    schema[RULE_STATEMENTS_KEY] = rules;
     schema.description = [
       schema.description,
       `Also checked (beyond the schema; x-cross-field-rules): ${rules.map((rule) => rule.rule).join("; ")}.`,
@@ -165,10 +87,29 @@ export function openApiTransform(input: TransformInput) {
   return transformed;
 }
 
-function crossFieldRules(body: unknown): Array<{ fields: string[]; rule: string }> {
-  if (!(body instanceof z.ZodType)) return [];
-  const id = z.globalRegistry.get(body)?.id;
-  return (id && CROSS_FIELD_RULES[id]) || [];
+/**
+ * The rules JSON Schema cannot state that a route's inputs carry (src/shared/schemas/rules.ts):
+ * each is written where it is checked, as a statement in its schema's metadata, found here
+ * wherever it sits in the input (the body, a field of it, the query), once each.
+ */
+function ruleStatements(schemas: unknown[]): RuleStatement[] {
+  const found = new Map<string, RuleStatement>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === RULE_STATEMENTS_KEY && Array.isArray(value)) {
+        for (const statement of value as RuleStatement[]) found.set(statement.rule, statement);
+      } else {
+        visit(value);
+      }
+    }
+  };
+  for (const schema of schemas) {
+    if (!(schema instanceof z.ZodType)) continue;
+    visit(z.toJSONSchema(schema, { io: "input", unrepresentable: "any", cycles: "ref" }));
+  }
+  return [...found.values()];
 }
 
 /**

@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { emailSchema } from "./schemas/common";
+import { atLeastOneField } from "./schemas/rules";
 import { safeMultilineText, safeText } from "./text";
 
 /** An app version as the stores number it: major.minor.patch, each at most 4 digits. */
@@ -57,22 +58,23 @@ export type GlobalSettingsAnswer = z.infer<typeof globalSettingsAnswer>;
  * A change of some settings: each key optional, at least one; a null support e-mail goes back to
  * the fallback. Maintenance needs its message in both languages (checked on the result).
  */
-export const globalSettingsBody = z
-  .strictObject({
-    supportEmail: emailSchema.nullable(),
-    maintenanceEnabled: z.boolean(),
-    maintenanceMessageEn: maintenanceMessage,
-    maintenanceMessageZh: maintenanceMessage,
-    minIosVersion: appVersion,
-    minAndroidVersion: appVersion,
-    defaultFeeRateBp: z
-      .int("Fee rate must be a whole number of basis points")
-      .min(0, "Fee rate must be at least 0")
-      .max(10_000, "Fee rate must be at most 10000 basis points (100%)"),
-  })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, "Nothing to change")
-  .meta({ id: "GlobalSettingsBody" });
+export const globalSettingsBody = atLeastOneField(
+  z
+    .strictObject({
+      supportEmail: emailSchema.nullable(),
+      maintenanceEnabled: z.boolean(),
+      maintenanceMessageEn: maintenanceMessage,
+      maintenanceMessageZh: maintenanceMessage,
+      minIosVersion: appVersion,
+      minAndroidVersion: appVersion,
+      defaultFeeRateBp: z
+        .int("Fee rate must be a whole number of basis points")
+        .min(0, "Fee rate must be at least 0")
+        .max(10_000, "Fee rate must be at most 10000 basis points (100%)"),
+    })
+    .partial(),
+  "Nothing to change",
+).meta({ id: "GlobalSettingsBody" });
 export type GlobalSettingsBody = z.infer<typeof globalSettingsBody>;
 
 /** Whether maintenance, if on, has its message in both languages. */

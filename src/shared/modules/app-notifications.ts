@@ -13,6 +13,7 @@ import {
 } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { distinctItems } from "../schemas/rules";
 import { safeMultilineText, safeText } from "../text";
 
 /** A title as the app shows it in a notification banner (one line). */
@@ -42,11 +43,13 @@ export const appNotificationBody = z
     titleZh: title("Chinese"),
     bodyEn: body("English"),
     bodyZh: body("Chinese"),
-    audience: z
-      .array(z.enum(USER_ROLES), "Audience must be a list of user roles")
-      .min(1, "Choose at least one role")
-      .max(USER_ROLES.length)
-      .refine((roles) => new Set(roles).size === roles.length, "Each role at most once"),
+    audience: distinctItems(
+      z
+        .array(z.enum(USER_ROLES), "Audience must be a list of user roles")
+        .min(1, "Choose at least one role")
+        .max(USER_ROLES.length),
+      "Each role at most once",
+    ),
     sendAt: isoDateTime.optional(),
   })
   .meta({ id: "AppNotificationBody" });

@@ -11,6 +11,7 @@ import {
 } from "../kit/module";
 import { choice, recordId, reviewFields, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
+import { atLeastOneField } from "../schemas/rules";
 import { safeText } from "../text";
 import { businesses } from "./businesses";
 
@@ -20,16 +21,18 @@ const STATUS_TAGS = { pending: "gold", approved: "green", rejected: "red" } as c
  * What a merchant may change of its business, each field with the rule its new value keeps. A
  * request naming any other field (one the business no longer has) is refused when approved.
  */
-export const businessChangesSchema = z
-  .strictObject({
-    name: safeText().trim().min(1).max(120),
-    registrationNumber: safeText().trim().min(1).max(40),
-    category: z.enum(BUSINESS_CATEGORIES),
-    bankName: safeText().trim().min(1).max(80),
-    bankAccount: z.string().regex(/^[0-9]{6,20}$/, "Bank account must be 6 to 20 digits"),
-  })
-  .partial()
-  .refine((changes) => Object.keys(changes).length > 0, "A request changes at least one field");
+export const businessChangesSchema = atLeastOneField(
+  z
+    .strictObject({
+      name: safeText().trim().min(1).max(120),
+      registrationNumber: safeText().trim().min(1).max(40),
+      category: z.enum(BUSINESS_CATEGORIES),
+      bankName: safeText().trim().min(1).max(80),
+      bankAccount: z.string().regex(/^[0-9]{6,20}$/, "Bank account must be 6 to 20 digits"),
+    })
+    .partial(),
+  "A request changes at least one field",
+);
 
 export type BusinessField = keyof z.infer<typeof businessChangesSchema>;
 /** The fields a request may change, in the order the business detail shows them. */

@@ -5,6 +5,7 @@ import { defineModule, field, form, type ItemOf } from "../kit/module";
 import { administratorLink, choice, instant, recordId, selfLink } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { alternativesRule, crossFieldRule, distinctItems } from "../schemas/rules";
 import { richBodySchema, titleSchema } from "./content";
 
 export const ANNOUNCEMENT_AUDIENCES = ["all", "categories"] as const;
@@ -16,31 +17,46 @@ export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
  * An announcement as staff write it. The audience is every merchant, or the merchants of the
  * chosen business categories (at least one); it expires after it is published, if ever.
  */
-export const merchantAnnouncementBody = z
-  .strictObject({
-    titleEn: titleSchema,
-    titleZh: titleSchema,
-    bodyEn: richBodySchema,
-    bodyZh: richBodySchema,
-    audience: z.enum(ANNOUNCEMENT_AUDIENCES),
-    categories: z
-      .array(z.enum(BUSINESS_CATEGORIES))
-      .max(BUSINESS_CATEGORIES.length)
-      .refine((list) => new Set(list).size === list.length, { message: "Categories repeat" })
-      .optional(),
-    publishAt: isoDateTime,
-    expiresAt: isoDateTime.optional(),
-    pinned: z.boolean().optional(),
-  })
-  .superRefine((body, context) => {
-    if (body.audience === "categories" && (body.categories ?? []).length === 0) {
-      context.addIssue({
-        code: "custom",
-        path: ["categories"],
-        message: "Choose at least one category",
-        params: { rule: "categoriesRequired" },
-      });
-    }
+export const merchantAnnouncementBody = crossFieldRule(
+  alternativesRule(
+    z.strictObject({
+      titleEn: titleSchema,
+      titleZh: titleSchema,
+      bodyEn: richBodySchema,
+      bodyZh: richBodySchema,
+      audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+      categories: distinctItems(
+        z.array(z.enum(BUSINESS_CATEGORIES)).max(BUSINESS_CATEGORIES.length),
+        "Categories repeat",
+      ).optional(),
+      publishAt: isoDateTime,
+      expiresAt: isoDateTime.optional(),
+      pinned: z.boolean().optional(),
+    }),
+    // audience "categories" needs at least one category
+    [
+      {
+        properties: {
+          audience: {
+            enum: ANNOUNCEMENT_AUDIENCES.filter((audience) => audience !== "categories"),
+          },
+        },
+      },
+      { required: ["categories"], properties: { categories: { minItems: 1 } } },
+    ],
+    (body, context) => {
+      if (body.audience === "categories" && (body.categories ?? []).length === 0) {
+        context.addIssue({
+          code: "custom",
+          path: ["categories"],
+          message: "Choose at least one category",
+          params: { rule: "categoriesRequired" },
+        });
+      }
+    },
+  ),
+  { fields: ["expiresAt", "publishAt"], rule: "expiresAt, when given, is after publishAt" },
+  (body, context) => {
     if (body.expiresAt && Date.parse(body.expiresAt) <= Date.parse(body.publishAt)) {
       context.addIssue({
         code: "custom",
@@ -49,8 +65,8 @@ export const merchantAnnouncementBody = z
         params: { rule: "afterPublish", other: "publishAt" },
       });
     }
-  })
-  .meta({ id: "MerchantAnnouncementBody" });
+  },
+).meta({ id: "MerchantAnnouncementBody" });
 export type MerchantAnnouncementBody = z.infer<typeof merchantAnnouncementBody>;
 
 /** Create and edit are one form: the whole announcement, bodies in the rich-text editor. */

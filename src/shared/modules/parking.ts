@@ -14,6 +14,7 @@ import {
 } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { crossFieldRule } from "../schemas/rules";
 import { safeText } from "../text";
 
 /** The most an hour or a day of parking may cost (sen): RM 1,000, beyond any campus tariff. */
@@ -54,13 +55,14 @@ const degrees = (what: string, limit: number) =>
     .max(limit, `${what} must be between -${limit} and ${limit}`);
 
 /** A lot as staff add or change it: on the globe, at least one bay, the cap at least an hour. */
-export const parkingLotBody = z
-  .strictObject({
+export const parkingLotBody = crossFieldRule(
+  z.strictObject({
     name: safeText().trim().min(1, "Name is required").max(100),
+    // Checked as typed, then upper-cased: the document states the same pattern.
     code: safeText()
       .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9-]{0,11}$/, "Code is 1 to 12 letters, digits or hyphens"),
+      .regex(/^\s*[A-Za-z0-9][A-Za-z0-9-]{0,11}\s*$/, "Code is 1 to 12 letters, digits or hyphens")
+      .toUpperCase(),
     latitude: degrees("Latitude", 90),
     longitude: degrees("Longitude", 180),
     capacity: z
@@ -70,8 +72,9 @@ export const parkingLotBody = z
     hourlyRateSen: rateSen("Hourly rate"),
     dailyCapSen: rateSen("Daily cap"),
     status: z.enum(PARKING_LOT_STATUSES),
-  })
-  .superRefine((lot, context) => {
+  }),
+  { fields: ["dailyCapSen", "hourlyRateSen"], rule: "dailyCapSen ≥ hourlyRateSen" },
+  (lot, context) => {
     if (lot.dailyCapSen < lot.hourlyRateSen) {
       context.addIssue({
         code: "custom",
@@ -80,8 +83,8 @@ export const parkingLotBody = z
         params: { rule: "notBelow", other: "hourlyRateSen" },
       });
     }
-  })
-  .meta({ id: "ParkingLotBody" });
+  },
+).meta({ id: "ParkingLotBody" });
 export type ParkingLotBody = z.infer<typeof parkingLotBody>;
 
 /** UCSI Parking (39): the car parks on campus, on a map with how full each is. */
@@ -141,11 +144,17 @@ export const parkingLots = defineModule({
   }),
 });
 
+/**
+ * A plate as typed: 2 to 10 ASCII letters and digits, blanks anywhere. The pattern is checked on
+ * the text as sent (so the document states it as it is, and "ß" is not read as "SS").
+ */
+const PLATE_INPUT_PATTERN = /^\s*(?:[A-Za-z0-9]\s*){2,10}$/;
+
 /** A plate as the gates read it: upper case, without spaces ("wxy 1234" is WXY1234). */
 export const plateSchema = safeText()
   .trim()
-  .transform((plate) => plate.replace(/\s+/g, "").toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{2,10}$/, "Plate is 2 to 10 letters and digits"));
+  .regex(PLATE_INPUT_PATTERN, "Plate is 2 to 10 letters and digits")
+  .transform((plate) => plate.replace(/\s+/g, "").toUpperCase());
 
 /** A session registered by hand (the gate failed to read the car): it starts now. */
 export const parkingSessionBody = z

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
 import { administratorLink, choice, instant, recordId, selfLink, userLink } from "../kit/presets";
 import { PERMISSION } from "../permissions";
+import { crossFieldRule } from "../schemas/rules";
 import { safeText } from "../text";
 
 export const UCSI_ID_TYPES = ["student", "staff"] as const;
@@ -25,8 +26,8 @@ export const normaliseUcsiId = (value: string) => value.trim().toUpperCase();
 export const ACCOUNT_NUMBER_FORMAT = /^[A-Z0-9]{4,32}$/;
 
 /** Link an ID to an account (`POST /api/ucsi-ids`). */
-export const linkUcsiIdBody = z
-  .strictObject({
+export const linkUcsiIdBody = crossFieldRule(
+  z.strictObject({
     ucsiId: safeText()
       .trim()
       .min(1, "UCSI ID is required")
@@ -37,8 +38,12 @@ export const linkUcsiIdBody = z
       .trim()
       .min(1, "Account number is required")
       .max(32, "Account number must be at most 32 characters"),
-  })
-  .superRefine((body, ctx) => {
+  }),
+  {
+    fields: ["ucsiId", "type"],
+    rule: 'ucsiId: ten digits for type "student", S and five digits for type "staff"',
+  },
+  (body, ctx) => {
     if (!UCSI_ID_FORMATS[body.type].test(body.ucsiId)) {
       ctx.addIssue({
         code: "custom",
@@ -50,8 +55,8 @@ export const linkUcsiIdBody = z
             : "A staff ID is S followed by five digits",
       });
     }
-  })
-  .meta({ id: "LinkUcsiIdBody" });
+  },
+).meta({ id: "LinkUcsiIdBody" });
 export type LinkUcsiIdBody = z.infer<typeof linkUcsiIdBody>;
 
 /** The import file: its header line, its size and row limits. */

@@ -4,14 +4,15 @@ import { defineModule, field, form, type ItemOf } from "../kit/module";
 import { administratorLink, instant, money, recordId } from "../kit/presets";
 import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { crossFieldRule } from "../schemas/rules";
 import { safeMultilineText } from "../text";
 
 /** The order the limits must keep: each at most the next. */
 const LIMIT_ORDER = ["minTopUpSen", "maxTopUpSen", "dailyTopUpLimitSen", "maxBalanceSen"] as const;
 
 /** A new policy version: every limit positive, `min ≤ max top-up ≤ daily top-up ≤ max balance`. */
-export const walletPolicyBody = z
-  .strictObject({
+export const walletPolicyBody = crossFieldRule(
+  z.strictObject({
     minTopUpSen: positiveSen,
     maxTopUpSen: positiveSen,
     dailyTopUpLimitSen: positiveSen,
@@ -22,8 +23,9 @@ export const walletPolicyBody = z
       .min(1, "Dormancy must be at least 1 day")
       .max(36_500, "Dormancy must be at most 36500 days"),
     remark: safeMultilineText().trim().max(500).optional(),
-  })
-  .superRefine((policy, context) => {
+  }),
+  { fields: [...LIMIT_ORDER], rule: LIMIT_ORDER.join(" ≤ ") },
+  (policy, context) => {
     for (const [index, lower] of LIMIT_ORDER.slice(0, -1).entries()) {
       const upper = LIMIT_ORDER[index + 1]!;
       if (policy[lower] > policy[upper]) {
@@ -35,8 +37,8 @@ export const walletPolicyBody = z
         });
       }
     }
-  })
-  .meta({ id: "WalletPolicyBody" });
+  },
+).meta({ id: "WalletPolicyBody" });
 export type WalletPolicyBody = z.infer<typeof walletPolicyBody>;
 
 const limit = () => money({ list: 130 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { AGENT_TYPES, COMMISSION_RATE_MESSAGE, percentToBasisPoints } from "../agents";
 import { accountNumberSchema } from "./riders";
+import { crossFieldRule } from "./rules";
 
 export const changeAgentTypeBodySchema = z.strictObject({
   account_number: accountNumberSchema,
@@ -11,16 +12,23 @@ export type ChangeAgentTypeBody = z.output<typeof changeAgentTypeBodySchema>;
 
 export const changeAgentCommissionBodySchema = z.strictObject({
   account_number: accountNumberSchema,
-  commission_rate: z
-    .union([z.number(), z.string()], COMMISSION_RATE_MESSAGE)
-    .transform((value, context) => {
-      const basisPoints = percentToBasisPoints(value);
-      if (basisPoints === undefined) {
-        context.addIssue({ code: "custom", message: COMMISSION_RATE_MESSAGE });
-        return z.NEVER;
-      }
-      return basisPoints;
-    })
-    .describe('A percentage from 0 to 100 with at most two decimals, e.g. 12.5 or "12.50"'),
+  // The transform is the check; the statement says what it accepts.
+  commission_rate: crossFieldRule(
+    z
+      .union([z.number(), z.string()], COMMISSION_RATE_MESSAGE)
+      .transform((value, context) => {
+        const basisPoints = percentToBasisPoints(value);
+        if (basisPoints === undefined) {
+          context.addIssue({ code: "custom", message: COMMISSION_RATE_MESSAGE });
+          return z.NEVER;
+        }
+        return basisPoints;
+      })
+      .describe('A percentage from 0 to 100 with at most two decimals, e.g. 12.5 or "12.50"'),
+    {
+      fields: ["commission_rate"],
+      rule: 'commission_rate: a percentage from 0 to 100 with at most two decimals (12.5 or "12.50")',
+    },
+  ),
 });
 export type ChangeAgentCommissionBody = z.output<typeof changeAgentCommissionBodySchema>;

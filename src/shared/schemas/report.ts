@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CALCULATOR_FIELDS } from "../calculator/inputs";
 import { safeText } from "../text";
 import { errorBodySchema, errorResponses, emailSchema } from "./common";
+import { crossFieldRule } from "./rules";
 
 export const REPORT_LANGUAGES = ["en-US", "cn-ZH"] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
@@ -12,16 +13,20 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
  * accepted; the values are checked by the shared rules (validateCalculatorInputs) in the route, so
  * page and server refuse exactly the same figures. The length bound only keeps junk out.
  */
-const inputsSchema = z
-  .strictObject(
-    Object.fromEntries(
-      CALCULATOR_FIELDS.map((field) => [
-        field.key,
-        safeText({ requireVisible: false }).max(200).optional(),
-      ]),
-    ) as Record<(typeof CALCULATOR_FIELDS)[number]["key"], z.ZodOptional<z.ZodString>>,
-  )
-  .describe("The calculator's fields as typed (amounts in RM, at most 2 decimals); blank = 0");
+const inputsSchema = crossFieldRule(
+  z
+    .strictObject(
+      Object.fromEntries(
+        CALCULATOR_FIELDS.map((field) => [
+          field.key,
+          safeText({ requireVisible: false }).max(200).optional(),
+        ]),
+      ) as Record<(typeof CALCULATOR_FIELDS)[number]["key"], z.ZodOptional<z.ZodString>>,
+    )
+    .describe("The calculator's fields as typed (amounts in RM, at most 2 decimals); blank = 0"),
+  // Checked by the route, with the page's own rules and words (validateCalculatorInputs).
+  { fields: ["inputs"], rule: "each amount in inputs is a number written as text, e.g. 1234.56" },
+);
 
 export const reportBodySchema = z.strictObject({
   inputs: inputsSchema,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { safeMultilineText, safeText } from "../text";
 
 import {
+  ATTENDANCE_MAX_RANGE_DAYS,
   DOCUMENTS_FIELD,
   DOCUMENTS_PER_REQUEST,
   LICENCE_NUMBER_MAX_LENGTH,
@@ -13,6 +14,7 @@ import {
   VERIFICATION_REMARKS_MAX_LENGTH,
 } from "../riders";
 import { isoDate, isoDateTime } from "./common";
+import { crossFieldRule } from "./rules";
 import { riderFactsSchema, userDtoSchema } from "./users";
 
 export const accountNumberSchema = safeText(
@@ -69,11 +71,38 @@ export type RiderVerificationBody = z.output<typeof riderVerificationBodySchema>
 /** A calendar date that exists (2026-02-30 does not), in the API's years. */
 export const calendarDate = isoDate;
 
-export const riderAttendanceQuerySchema = z.strictObject({
-  account_number: accountNumberSchema,
-  start_date: calendarDate,
-  end_date: calendarDate,
-});
+/** A day's number since 1970, or undefined when the text is not a valid day (already refused). */
+const dayNumberOf = (day: string) => {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return Number.isFinite(time) ? Math.round(time / 86_400_000) : undefined;
+};
+
+/** Two days, both included: the end not before the start, at most 366 days in all. */
+export const riderAttendanceQuerySchema = crossFieldRule(
+  z.strictObject({
+    account_number: accountNumberSchema,
+    start_date: calendarDate,
+    end_date: calendarDate,
+  }),
+  {
+    fields: ["end_date", "start_date"],
+    rule: `start_date ≤ end_date, at most ${ATTENDANCE_MAX_RANGE_DAYS} days in all (both included)`,
+  },
+  (query, context) => {
+    const start = dayNumberOf(query.start_date);
+    const end = dayNumberOf(query.end_date);
+    if (start === undefined || end === undefined) return;
+    if (end < start) {
+      context.addIssue({ code: "custom", path: ["end_date"], message: "Before start_date" });
+    } else if (end - start + 1 > ATTENDANCE_MAX_RANGE_DAYS) {
+      context.addIssue({
+        code: "custom",
+        path: ["end_date"],
+        message: `The range spans more than ${ATTENDANCE_MAX_RANGE_DAYS} days`,
+      });
+    }
+  },
+);
 
 export const attendanceDaySchema = z
   .object({

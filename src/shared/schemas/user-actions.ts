@@ -5,6 +5,7 @@ import { decimalIntegerText, safeText } from "../text";
 import { isHttpUrl, REMARK_MAX_LENGTH, USER_URL_MAX_LENGTH } from "../user-actions";
 import { isoDateTime } from "./common";
 import { remarkSchema } from "../kit/module";
+import { alternativesRule, crossFieldRule } from "./rules";
 
 // The remark rule and the approve / reject body are the module kit's (one definition).
 export { decisionBodySchema, remarkSchema, type DecisionBody } from "../kit/module";
@@ -13,26 +14,49 @@ export const banRemarkSchema = remarkSchema
   .optional()
   .describe(`Required when banning; at most ${REMARK_MAX_LENGTH} characters`);
 
-/** Banning needs a remark (the user is told why); unbanning does not. */
-export function requireRemarkWhenBanning(
-  value: { ban: boolean; remark?: string | undefined },
-  ctx: z.RefinementCtx,
-) {
-  if (value.ban && value.remark === undefined) {
-    ctx.addIssue({ code: "custom", path: ["remark"], message: "Remark is required when banning" });
-  }
+/**
+ * Banning needs a remark (the user is told why); unbanning does not. The document states it as
+ * "ban is false, or remark is given".
+ */
+export function requireRemarkWhenBanning<T extends z.ZodObject>(schema: T): T {
+  return alternativesRule(
+    schema,
+    [{ properties: { ban: { enum: [false] } } }, { required: ["remark"] }],
+    (value, ctx) => {
+      const { ban, remark } = value as { ban: boolean; remark?: string };
+      if (ban && remark === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["remark"],
+          message: "Remark is required when banning",
+        });
+      }
+    },
+  );
 }
 
-export const banBodySchema = z
-  .strictObject({ ban: z.boolean(), remark: banRemarkSchema })
-  .superRefine(requireRemarkWhenBanning)
-  .meta({ id: "BanBody" });
+export const banBodySchema = requireRemarkWhenBanning(
+  z.strictObject({ ban: z.boolean(), remark: banRemarkSchema }),
+).meta({ id: "BanBody" });
 export type BanBody = z.infer<typeof banBodySchema>;
 
-export const userUrlSchema = safeText()
-  .trim()
-  .max(USER_URL_MAX_LENGTH, `URL must be at most ${USER_URL_MAX_LENGTH} characters`)
-  .refine(isHttpUrl, "URL must be an absolute http:// or https:// address");
+export const userUrlSchema = crossFieldRule(
+  safeText()
+    .trim()
+    .max(USER_URL_MAX_LENGTH, `URL must be at most ${USER_URL_MAX_LENGTH} characters`),
+  {
+    fields: ["url"],
+    rule: "url: an absolute http:// or https:// address, no blanks or backslashes",
+  },
+  (url, ctx) => {
+    if (!isHttpUrl(url)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "URL must be an absolute http:// or https:// address",
+      });
+    }
+  },
+);
 
 export const urlBodySchema = z
   .strictObject({ url: userUrlSchema.nullable().describe("null clears the URL") })

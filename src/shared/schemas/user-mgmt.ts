@@ -43,9 +43,13 @@ export const mgmtUserPageSchema = z
 
 const accountNumberSchema = safeText().trim().min(1, "Account number is required").max(64);
 
-export const mgmtBanBodySchema = z
-  .strictObject({ account_number: accountNumberSchema, ban: z.boolean(), remark: banRemarkSchema })
-  .superRefine(requireRemarkWhenBanning);
+export const mgmtBanBodySchema = requireRemarkWhenBanning(
+  z.strictObject({
+    account_number: accountNumberSchema,
+    ban: z.boolean(),
+    remark: banRemarkSchema,
+  }),
+);
 
 export const resetPasswordBodySchema = z.strictObject({ account_number: accountNumberSchema });
 export const resetPasswordResponseSchema = z.object({

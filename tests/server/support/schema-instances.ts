@@ -8,7 +8,8 @@
  * Covered: type, enum, const, nullable, pattern (one, or several under allOf), minLength and
  * maxLength (in code points, as JSON Schema counts), format (date, date-time, email, uri),
  * minimum/maximum (with OpenAPI 3.0's boolean exclusive bounds), properties, required,
- * additionalProperties, minProperties, items, minItems/maxItems, uniqueItems, anyOf/oneOf/allOf.
+ * additionalProperties, minProperties, items, minItems/maxItems, uniqueItems, anyOf/oneOf/allOf
+ * (an object's `allOf` of alternatives between its properties by the final check alone).
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import fc from "fast-check";
@@ -234,9 +235,17 @@ function merged(schema: JsonSchema): JsonSchema {
 
 /**
  * Valid instances of `schema`: a typical one first, then boundary cases (each a typical instance
- * with one place varied), none repeated.
+ * with one place varied), none repeated. The whole schema judges each (ajv): the rules between
+ * properties (an `allOf` of alternatives, `minProperties`) are kept by dropping the instances
+ * that break them, so what is returned is what the document allows.
  */
-export function instancesOf(schema: JsonSchema, seed = 1, depth = 0): Instance[] {
+export function instancesOf(schema: JsonSchema, seed = 1): Instance[] {
+  return generated(schema, seed, 0).filter(
+    (instance) => documentVerdict(schema, instance.value) === undefined,
+  );
+}
+
+function generated(schema: JsonSchema, seed: number, depth: number): Instance[] {
   const s = merged(schema);
   const nullable: Instance[] = s.nullable === true ? [{ value: null, note: "null" }] : [];
   if (s.const !== undefined) return [{ value: s.const, note: "const" }];
@@ -248,7 +257,7 @@ export function instancesOf(schema: JsonSchema, seed = 1, depth = 0): Instance[]
   }
   const variants = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
   if (variants) {
-    const each = variants.map((variant) => instancesOf(variant, seed, depth));
+    const each = variants.map((variant) => generated(variant, seed, depth));
     // The typical instance of every variant first, then the rest.
     return dedupe([
       ...each.flatMap((list) => list.slice(0, 1)),
@@ -284,7 +293,7 @@ export function instancesOf(schema: JsonSchema, seed = 1, depth = 0): Instance[]
 }
 
 function arrayInstances(schema: JsonSchema, seed: number, depth: number): Instance[] {
-  const items = instancesOf((schema.items as JsonSchema | undefined) ?? {}, seed, depth + 1);
+  const items = generated((schema.items as JsonSchema | undefined) ?? {}, seed, depth + 1);
   const min = (schema.minItems as number | undefined) ?? 0;
   const max = Math.min((schema.maxItems as number | undefined) ?? 3, 50);
   const unique = schema.uniqueItems === true;
@@ -315,7 +324,7 @@ function objectInstances(schema: JsonSchema, seed: number, depth: number): Insta
   const each = Object.fromEntries(
     Object.entries(properties).map(([key, property]) => [
       key,
-      instancesOf(property, seed, depth + 1),
+      generated(property, seed, depth + 1),
     ]),
   );
   const keys = Object.keys(each).filter((key) => each[key]!.length > 0);
@@ -331,7 +340,7 @@ function objectInstances(schema: JsonSchema, seed: number, depth: number): Insta
   // A record (additionalProperties a schema, no properties): a key of its own.
   const extra = schema.additionalProperties;
   if (keys.length === 0 && extra && typeof extra === "object") {
-    const values = instancesOf(extra as JsonSchema, seed, depth + 1);
+    const values = generated(extra as JsonSchema, seed, depth + 1);
     if (values[0]) out.push({ value: { someKey: values[0].value }, note: "a record entry" });
   }
   for (const key of keys) {
