@@ -64,6 +64,12 @@ export interface ModuleBinding<M extends ModuleDecl> {
   searchExact?: CollectionSpec["searchExact"];
   /** The condition of the module's scope (required when it declares one). */
   scope?: SQL;
+  /**
+   * The rows the signed-in administrator may see, when that depends on who they are (the audit
+   * log: entries of the areas whose codes they hold): a condition added to the scope of the list
+   * (its totals too) and of each record read through the module's routes.
+   */
+  scopeFor?: (actor: AdministratorRow) => SQL | undefined;
   /** Whether to register `GET /api/{collection}/{id}` (default: yes). */
   show?: boolean;
   actions?: { [A in keyof M["actions"]]: ActionHandler<z.output<M["actions"][A]["body"]>> };
@@ -216,10 +222,13 @@ export interface BoundModule {
   module: ModuleDecl;
   binding: ModuleBinding<ModuleDecl>;
   collection: CollectionSpec;
-  /** One page of the module's list (its scope applied) under the aggregation contract. */
-  list(db: DbOrTx, raw: RawAggregationQuery): Promise<Record<string, unknown>>;
-  /** One record as the API shows it, or undefined. */
-  read(db: DbOrTx, id: number): Promise<Item | undefined>;
+  /**
+   * One page of the module's list (its scope applied, and the viewer's: scopeFor) under the
+   * aggregation contract.
+   */
+  list(db: DbOrTx, raw: RawAggregationQuery, viewer?: AdministratorRow): Promise<Item>;
+  /** One record as the API shows it (to `viewer`, when given: scopeFor), or undefined. */
+  read(db: DbOrTx, id: number, viewer?: AdministratorRow): Promise<Item | undefined>;
   /** One page of a related list (by key) of one record, under the aggregation contract. */
   related: Readonly<Record<string, RelatedReader>>;
 }
@@ -308,7 +317,15 @@ export function bindModule<M extends ModuleDecl>(
     const byId = eq(binding.table.id, sql.placeholder("id"));
     return query.where(binding.scope ? and(byId, binding.scope) : byId);
   });
-  const read = async (db: DbOrTx, id: number) => {
+  // The viewer's condition (scopeFor) is theirs alone: checked apart from the prepared read.
+  const visible = async (db: DbOrTx, id: number, condition: SQL) => {
+    let query = db.select({ id: binding.table.id }).from(binding.table).$dynamic();
+    for (const join of binding.joins ?? []) query = query.innerJoin(join.table, join.on);
+    return (await query.where(and(eq(binding.table.id, id), condition))).length > 0;
+  };
+  const read = async (db: DbOrTx, id: number, viewer?: AdministratorRow) => {
+    const own = viewer && binding.scopeFor?.(viewer);
+    if (own && !(await visible(db, id, own))) return undefined;
     const [row] = await readStatement(db, { id });
     return row ? toRecord(module, row) : undefined;
   };
@@ -320,9 +337,9 @@ export function bindModule<M extends ModuleDecl>(
     collection,
     read,
     related,
-    async list(db, raw) {
+    async list(db, raw, viewer) {
       const { rows, ...total } = await runAggregation<Item>(db, collection, source, raw, {
-        baseWhere: binding.scope,
+        baseWhere: and(binding.scope, viewer && binding.scopeFor?.(viewer)),
         totals,
         totalsOf: binding.totalsOf,
       });

@@ -16,6 +16,7 @@ import {
   FlagOutlined,
   FundOutlined,
   GlobalOutlined,
+  HistoryOutlined,
   HourglassOutlined,
   IdcardOutlined,
   NotificationOutlined,
@@ -112,6 +113,7 @@ export const MENU_LAYOUT: readonly MenuRow[] = [
   page("dashboard", "/dashboard", null, DashboardOutlined),
   page("statistic", "/statistic", PERMISSION.statistic, BarChartOutlined),
   declared("admin", SafetyCertificateOutlined),
+  declared("audit-log", HistoryOutlined),
   group("user", PERMISSION.user, UserOutlined, [
     declared("user-approval", AuditOutlined),
     declared("user-mgmt", TeamOutlined),

@@ -79,9 +79,11 @@ const fieldsOf = (bound: BoundModule) =>
 /** A value of `field` that some row of the list has, to filter by. */
 async function sampleValue(bound: BoundModule, field: string, decl: FieldDecl) {
   const values = enumValuesOf(decl.schema);
-  if (values) return values[0];
   if (decl.filter === "boolean") return true;
   const rows = await rowsOf(bound, {});
+  // A closed set: a value some row has (an audit log's area may have no entry yet), else the first.
+  if (values)
+    return rows.map((row) => row[field]).find((v) => values.includes(String(v))) ?? values[0];
   return rows.map((row) => row[field]).find((value) => value !== null && value !== undefined);
 }
 

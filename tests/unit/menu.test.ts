@@ -38,11 +38,12 @@ describe("the side menu", () => {
       "user>user-change-contact",
       "setting",
     ]);
-    expect(seen(admin([8]))).toEqual(["dashboard", "admin", "setting"]);
+    expect(seen(admin([8]))).toEqual(["dashboard", "admin", "audit-log", "setting"]);
     expect(seen(admin([], true))).toEqual([
       "dashboard",
       "statistic",
       "admin",
+      "audit-log",
       "user>user-approval",
       "user>user-mgmt",
       "user>user-change-contact",
@@ -141,8 +142,8 @@ describe("the menu table", () => {
   const all: MenuEntry[] = flattenMenu(MENU);
 
   it("has every row of docs/backoffice.md with a unique code", () => {
-    // docs/backoffice.md's 28 rows: UCSI Parking is a group of its lots (and map) and its sessions.
-    expect(all).toHaveLength(28);
+    // docs/backoffice.md's 29 rows: UCSI Parking is a group of its lots (and map) and its sessions.
+    expect(all).toHaveLength(29);
     expect(new Set(all.map((entry) => entry.code)).size).toBe(all.length);
   });
 
@@ -169,7 +170,7 @@ describe("the registry of declared modules", () => {
   it("finds every declaration file's modules, in the menu's order", () => {
     const declared = MODULES.map((module) => module.name);
     expect(new Set(declared).size).toBe(declared.length);
-    expect(declared).toHaveLength(19);
+    expect(declared).toHaveLength(20);
     const leaves = flattenMenu(MENU).flatMap((entry) => (entry.module ? [entry.module] : []));
     expect(declared).toEqual(leaves);
     // Every file of the folder was looked at: the one that declares users among them.

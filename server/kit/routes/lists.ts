@@ -11,6 +11,7 @@ import {
   aggregationQuerystring,
   type CollectionSpec,
 } from "../../aggregation";
+import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
 import type { ModuleRoute, RouteContext } from "./route";
 
@@ -37,7 +38,7 @@ export function registerList({ api, db, bound, tags }: RouteContext, route: Rout
       },
     },
     // A computed key widens to `string` for TypeScript; the serializer checks the answer.
-    async (request) => (await bound.list(db, request.query)) as never,
+    async (request) => (await bound.list(db, request.query, currentAdmin(request))) as never,
   );
 }
 
@@ -68,7 +69,8 @@ export function registerRelated(
       },
     },
     async (request) => {
-      if (!(await bound.read(db, request.params.id))) throw notFound(module.thing.one);
+      const viewer = currentAdmin(request);
+      if (!(await bound.read(db, request.params.id, viewer))) throw notFound(module.thing.one);
       return (await reader.list(db, request.params.id, request.query)) as never;
     },
   );

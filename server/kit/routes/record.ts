@@ -4,6 +4,7 @@ import { getTableName } from "drizzle-orm";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { auditListSchema, auditQuerySchema } from "../../../src/shared/schemas/user-actions";
 import { listAudit } from "../../audit";
+import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
 import type { ModuleRoute, RouteContext } from "./route";
 
@@ -23,7 +24,7 @@ export function registerShow({ api, db, bound, tags }: RouteContext, route: Rout
       },
     },
     async (request) => {
-      const item = await bound.read(db, request.params.id);
+      const item = await bound.read(db, request.params.id, currentAdmin(request));
       if (!item) throw notFound(module.thing.one);
       return item;
     },
@@ -49,7 +50,8 @@ export function registerHistory(
     },
     async (request) => {
       // Through the module's own read, so a scoped module answers only its own records.
-      if (!(await bound.read(db, request.params.id))) throw notFound(module.thing.one);
+      const viewer = currentAdmin(request);
+      if (!(await bound.read(db, request.params.id, viewer))) throw notFound(module.thing.one);
       return listAudit(db, getTableName(binding.table), request.params.id, request.query);
     },
   );

@@ -6,13 +6,13 @@ import { Link } from "react-router";
 import {
   enumValuesOf,
   filterKindsOf,
-  type ChangeList,
   type Display,
+  type JsonChangeList,
   type LinkedModule,
 } from "../../shared/kit/module";
 import { formatBasisPoints, formatRinggit } from "../../shared/money";
 import { formatDate, formatDateTime } from "../format";
-import { linkedModule, recordPath } from "./links";
+import { linkedModule, moduleNamed, recordPath } from "./links";
 import { TAG_COLOURS } from "./tag-colours";
 import { fieldLabel, moduleText, valueLabel } from "./texts";
 
@@ -35,15 +35,24 @@ const isInstantField = (module: Described, field: string) => {
   return decl !== undefined && filterKindsOf(decl.schema)[0] === "dateRange";
 };
 
+/** Changes of either kind (changeList's text values, jsonChangeList's any JSON). */
+type Changes = JsonChangeList;
+
+/** The module whose terms a `changes` field speaks: declared, or named by the row; else none. */
+const changesOf = (display: Extract<Display, { kind: "changes" }>, row: Row) =>
+  "of" in display ? display.of : moduleNamed(row[display.ofField]);
+
 /**
  * A value as text, the way the list shows it (CSV cells, titles): a closed set translated,
- * money in ringgit, instants as dates, nothing as the module's "none".
+ * money in ringgit, instants as dates, nothing as the module's "none". `row` is the record it
+ * belongs to (what a `changes` field names its module by).
  */
 export function displayText(
   t: TFunction,
   module: Described,
   field: string,
   value: unknown,
+  row: Row = {},
 ): string {
   const text = moduleText(t, module);
   if (value === null || value === undefined || value === "") {
@@ -57,9 +66,9 @@ export function displayText(
   if (enumValuesOf(module.fields[field]!.schema)) return valueLabel(t, module, field, value);
   switch (display?.kind) {
     case "changes":
-      return (value as ChangeList)
+      return (value as Changes)
         .map((change) => {
-          const [label, from, to] = changeText(t, display.of, change);
+          const [label, from, to] = changeText(t, changesOf(display, row), change);
           return `${label}: ${from} → ${to}`;
         })
         .join("; ");
@@ -76,18 +85,25 @@ export function displayText(
     case "dateTime":
       return formatDateTime(String(value));
     default:
-      return isInstantField(module, field) ? formatDateTime(String(value)) : String(value);
+      return isInstantField(module, field) ? formatDateTime(String(value)) : plainText(t, value);
   }
 }
 
-/** One proposed change in the other module's words: its label, the old and the new value. */
+/** A value no module words: an object as JSON, a boolean as yes or no, nothing as "none". */
+function plainText(t: TFunction, value: unknown): string {
+  if (value === null || value === undefined) return t("kit:none");
+  if (typeof value === "boolean") return t(value ? "kit:yes" : "kit:no");
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** One change in the other module's words: its label, the old and the new value. */
 function changeText(
   t: TFunction,
-  of: Described,
-  { field, from, to }: ChangeList[number],
+  of: Described | undefined,
+  { field, from, to }: Changes[number],
 ): readonly [string, string, string] {
-  // A field the module no longer has is named by its key and its values shown as they are.
-  if (!(field in of.fields)) return [field, from ?? t("kit:none"), to] as const;
+  // A field the module no longer has (or no module) is named by its key, its values as they are.
+  if (!of || !(field in of.fields)) return [field, plainText(t, from), plainText(t, to)] as const;
   return [
     fieldLabel(t, of, field),
     displayText(t, of, field, from),
@@ -104,7 +120,15 @@ const CHANGE_LABEL = {
 } as const;
 
 /** Proposed changes, a line per field: label, old value, new value (the new one stands out). */
-function ChangeTable({ t, of, changes }: { t: TFunction; of: Described; changes: ChangeList }) {
+function ChangeTable({
+  t,
+  of,
+  changes,
+}: {
+  t: TFunction;
+  of: Described | undefined;
+  changes: Changes;
+}) {
   return (
     <table style={{ borderCollapse: "collapse" }}>
       <tbody>
@@ -136,7 +160,7 @@ export function renderCell(
   value: unknown,
   row: Row,
 ): ReactNode {
-  const text = displayText(t, module, field, value);
+  const text = displayText(t, module, field, value, row);
   if (value === null || value === undefined || value === "") {
     return <Typography.Text type="secondary">{text}</Typography.Text>;
   }
@@ -148,11 +172,12 @@ export function renderCell(
     }
     case "link": {
       const id = row[display.idField];
-      if (id === null || id === undefined) return text;
-      return <Link to={recordPath(linkedModule(module, display.to), String(id))}>{text}</Link>;
+      const target = linkedModule(module, display.to, row);
+      if (id === null || id === undefined || !target) return text;
+      return <Link to={recordPath(target, String(id))}>{text}</Link>;
     }
     case "changes":
-      return <ChangeTable t={t} of={display.of} changes={value as ChangeList} />;
+      return <ChangeTable t={t} of={changesOf(display, row)} changes={value as Changes} />;
     case "text":
       return display.strong ? <Typography.Text strong>{text}</Typography.Text> : text;
     default:

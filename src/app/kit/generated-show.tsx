@@ -102,7 +102,7 @@ export function ModuleShow({
               {/* A link to this very page says nothing: its text stands alone. */}
               {module.fields[field]?.display?.kind === "link" &&
               module.fields[field]?.display?.to === "self"
-                ? displayText(t, module, field, result[field])
+                ? displayText(t, module, field, result[field], result)
                 : renderCell(t, module, field, result[field], result)}
             </Descriptions.Item>
           ))}

@@ -1,4 +1,4 @@
-import type { Display, LinkedModule } from "../../shared/kit/module";
+import { isLinkedModule, type Display, type LinkedModule } from "../../shared/kit/module";
 import { MODULES } from "../registry";
 
 /** What a `link` display points at: this module, another module's declaration, or its name. */
@@ -6,15 +6,39 @@ export type LinkTarget = Extract<Display, { kind: "link" }>["to"];
 
 /**
  * The declaration a link leads to: `self` is the module drawing the cell, a declaration is
- * itself, and a name is the module of that name among the declared ones (../registry), which a
- * declaration cannot import (the users' and administrators' own declarations link by name).
+ * itself, a name is the module of that name among the declared ones (../registry), which a
+ * declaration cannot import (the users' and administrators' own declarations link by name), and
+ * `{ field }` the module `row` names in that field. Undefined when the row names no declared
+ * module, or one without a detail page (the cell is then plain text).
  */
-export function linkedModule(module: LinkedModule, to: LinkTarget): LinkedModule {
+export function linkedModule(
+  module: LinkedModule,
+  to: Exclude<LinkTarget, { field: string }>,
+): LinkedModule;
+export function linkedModule(
+  module: LinkedModule,
+  to: LinkTarget,
+  row?: Record<string, unknown>,
+): LinkedModule | undefined;
+export function linkedModule(
+  module: LinkedModule,
+  to: LinkTarget,
+  row: Record<string, unknown> = {},
+): LinkedModule | undefined {
   if (to === "self") return module;
-  if (typeof to === "object") return to;
-  const named = MODULES.find((candidate) => candidate.name === to);
+  if (isLinkedModule(to)) return to;
+  if (typeof to === "object") {
+    const named = moduleNamed(row[to.field]);
+    return named && (named.viewOf ?? named).paths.show ? named : undefined;
+  }
+  const named = moduleNamed(to);
   if (!named) throw new Error(`Module "${module.name}" links to "${to}", which is not declared`);
   return named;
+}
+
+/** The declared module of that name, if any (a row's module name, a link's target). */
+export function moduleNamed(name: unknown): LinkedModule | undefined {
+  return MODULES.find((candidate) => candidate.name === name);
 }
 
 /** A record's detail page; a view's records open on the page of the module it views. */

@@ -199,7 +199,7 @@ export function ModuleList({
           (() =>
             exported.map(([field]) => ({
               header: fieldLabel(t, module, field),
-              value: (row: Row) => displayText(t, module, field, row[field]),
+              value: (row: Row) => displayText(t, module, field, row[field], row),
             })))
         }
       />

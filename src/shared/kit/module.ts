@@ -33,12 +33,25 @@ export type Display =
    * A link to a record's detail page: `idField` of this row holds that record's id; `self` is
    * this module's own detail page, or a view's, the page of the module it views.
    */
-  | { kind: "link"; to: "users" | "administrators" | "self" | LinkedModule; idField: string }
+  | { kind: "link"; to: LinkTo; idField: string }
   /**
    * Proposed changes to a record of another module, `[{field, from, to}]` (see changeList): each
    * labelled and shown in that module's terms ("Category: Café → Canteen").
    */
-  | { kind: "changes"; of: LinkedModule };
+  | { kind: "changes"; of: LinkedModule }
+  /**
+   * Changes of a record of the module this row names in `ofField` (an audit entry's module), in
+   * that module's terms; a row naming none shows each field by its key and its values as they are
+   * (see jsonChangeList).
+   */
+  | { kind: "changes"; ofField: string };
+
+/**
+ * Where a link leads: `self`, another module (its declaration, or its name when the declaration
+ * cannot import it), or `{ field }`: the module this row names in that field (an audit entry's),
+ * plain text when the row names none or that module has no detail page.
+ */
+export type LinkTo = "users" | "administrators" | "self" | LinkedModule | { field: string };
 
 /** Another module a field links to or speaks of (its declaration). */
 export type LinkedModule = Pick<ModuleDecl, "name" | "i18n" | "fields" | "paths" | "viewOf">;
@@ -48,6 +61,12 @@ export const changeList = z.array(
   z.object({ field: z.string(), from: z.string().nullable(), to: z.string() }),
 );
 export type ChangeList = z.infer<typeof changeList>;
+
+/** Changes between two snapshots (an audit entry's before and after), each value any JSON. */
+export const jsonChangeList = z.array(
+  z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }),
+);
+export type JsonChangeList = z.infer<typeof jsonChangeList>;
 
 export interface FieldOptions {
   /** A column of the list (with its width in px). */
@@ -478,6 +497,14 @@ export interface ModuleDecl<
   }>;
 }
 
+/** Whether a link leads to a declared module (not `self`, a name or a row's field). */
+export const isLinkedModule = (to: LinkTo): to is LinkedModule =>
+  typeof to === "object" && !("field" in to);
+
+/** The field a link's row names its module in (`{ field }`), if it does. */
+export const rowField = (to: LinkTo): string | undefined =>
+  typeof to === "object" && "field" in to ? to.field : undefined;
+
 function problem(module: string, what: string): Error {
   return new Error(`Module "${module}": ${what}`);
 }
@@ -511,7 +538,16 @@ export function defineModule<
     if (decl.display?.kind === "link" && decl.display.to === "self" && !ownShow) {
       throw problem(name, `field "${key}" links to its own detail page, which it does not have`);
     }
-    if (decl.display?.kind === "link" && typeof decl.display.to === "object") {
+    const named =
+      decl.display?.kind === "changes" && "ofField" in decl.display
+        ? decl.display.ofField
+        : decl.display?.kind === "link" && rowField(decl.display.to)
+          ? rowField(decl.display.to)
+          : undefined;
+    if (named !== undefined && !(named in fields)) {
+      throw problem(name, `field "${key}" names its module by "${named}", which is no field`);
+    }
+    if (decl.display?.kind === "link" && isLinkedModule(decl.display.to)) {
       const target = decl.display.to;
       if (!(target.viewOf ?? target).paths.show) {
         throw problem(name, `field "${key}" links to "${target.name}", which has no detail page`);
