@@ -10,7 +10,7 @@
  * are a strict subset of the target's, and by one holding them all (which must succeed, so the
  * refusals are not a broken request).
  */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 
 import { and, count, eq } from "drizzle-orm";
@@ -22,7 +22,7 @@ import { PERMISSION, PERMISSION_CODES } from "../../src/shared/permissions";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
-import { readMail } from "./support/mime";
+import { takeOnlyMail } from "./support/mime";
 import { openApiDocument, operationsOf, type Operation } from "./support/openapi";
 
 const PUBLIC_URL = "https://console.wallet.example";
@@ -196,13 +196,7 @@ describe("acting on another administrator", () => {
 describe("an administrator's password reset link", () => {
   const outbox = () => join(testDb.dataDir, "outbox");
 
-  async function takeMail() {
-    const files = (await readdir(outbox())).filter((file) => file.endsWith(".eml"));
-    expect(files).toHaveLength(1);
-    const mail = readMail(await readFile(join(outbox(), files[0]!), "utf8"));
-    await rm(outbox(), { recursive: true, force: true });
-    return mail;
-  }
+  const takeMail = () => takeOnlyMail(outbox());
 
   const issue = (id: number, token = superToken, headers: Record<string, string> = {}) =>
     app.inject({

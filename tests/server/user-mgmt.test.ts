@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 
 import { eq } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { userPasswordResets } from "../../server/db/schema";
 import type { MgmtUser } from "../../src/shared/schemas/user-mgmt";
 import { hashResetToken } from "../../server/services/password-reset";
 import { createTestApp } from "./support/app";
-import { readMail } from "./support/mime";
+import { takeOnlyMail } from "./support/mime";
 import {
   auditEntries,
   call,
@@ -201,13 +201,7 @@ describe("POST /user-mgmt/reset-user-password", () => {
   const reset = (payload: unknown, token = suite.desk, targetApp = suite.app) =>
     call(targetApp, token, "POST", "/user-mgmt/reset-user-password", payload);
 
-  async function takeMail() {
-    const files = (await readdir(outbox())).filter((file) => file.endsWith(".eml"));
-    expect(files).toHaveLength(1);
-    const mail = readMail(await readFile(join(outbox(), files[0]!), "utf8"));
-    await rm(outbox(), { recursive: true, force: true });
-    return mail;
-  }
+  const takeMail = () => takeOnlyMail(outbox());
 
   it("e-mails a one-time link under PUBLIC_URL, storing only the token's hash, valid one hour", async () => {
     await rm(outbox(), { recursive: true, force: true });

@@ -3,6 +3,10 @@
  * not available here): headers with RFC 2047 encoded words, multipart bodies, and base64 or
  * quoted-printable transfer encodings, all UTF-8.
  */
+import { readdir, readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+
+import { expect } from "vitest";
 
 export interface ReadableMail {
   headers: Map<string, string>;
@@ -97,4 +101,16 @@ export function readMail(raw: string): ReadableMail {
     text: parts.find((part) => part.type === "text/plain")?.content ?? "",
     html: parts.find((part) => part.type === "text/html")?.content ?? "",
   };
+}
+
+/**
+ * The one message the file mailer wrote to `outbox` (its `.eml` files), read and then removed so
+ * the next test starts with an empty outbox. Fails when there is none, or more than one.
+ */
+export async function takeOnlyMail(outbox: string): Promise<ReadableMail> {
+  const files = (await readdir(outbox)).filter((file) => file.endsWith(".eml"));
+  expect(files).toHaveLength(1);
+  const mail = readMail(await readFile(join(outbox, files[0]!), "utf8"));
+  await rm(outbox, { recursive: true, force: true });
+  return mail;
 }
