@@ -71,6 +71,7 @@ test("a super administrator creates a User-only administrator, who then sees onl
     "Dashboard",
     "Statistic",
     "Admin",
+    "Audit Log",
     "User",
     "Business",
     "Settlement",
