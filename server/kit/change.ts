@@ -49,6 +49,10 @@ interface ChangeGuard {
   /** The records the change applies to: field → allowed values (others: 409 `conflictCode`). */
   when: Readonly<Record<string, readonly string[]>>;
   conflictCode: string;
+  /** The 409's message, when the change words it ("This user is already banned"). */
+  conflictMessage?: string;
+  /** A change that leaves the record as it was writes no audit entry. */
+  quietWhenUnchanged?: boolean;
 }
 
 /**
@@ -83,7 +87,8 @@ export async function changeRecord(
     if (!allowed.includes(String(value))) {
       throw conflict(
         context.conflictCode ?? "CONFLICT",
-        `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
+        context.conflictMessage ??
+          `This ${thing.toLowerCase()} is ${String(value)}, not ${allowed.join(" or ")}`,
         { [key]: value },
       );
     }
@@ -91,6 +96,12 @@ export async function changeRecord(
   await change(before);
   const after = await bound.read(tx, context.id);
   if (!after) throw notFound(thing);
+  if (
+    context.quietWhenUnchanged &&
+    JSON.stringify(auditSnapshot(before)) === JSON.stringify(auditSnapshot(after))
+  ) {
+    return after;
+  }
   await recordAudit(tx, {
     adminId: context.actor.id,
     action: context.audit,

@@ -12,12 +12,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserDetail } from "../../src/providers/api-types";
 import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
-import { BanToggle } from "../../src/resources/users/actions/ban-toggle";
+import { ActionsPanel } from "../../src/resources/users/actions/actions-panel";
 import { formatDateTime } from "../../src/app/format";
 import { HistoryPanel } from "../../src/resources/users/actions/history-panel";
 import { ResetPassword } from "../../src/resources/users/actions/reset-password";
-import { UrlEdit } from "../../src/resources/users/actions/url-edit";
-import { VipToggle } from "../../src/resources/users/actions/vip-toggle";
 import { aToken } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
@@ -34,7 +32,7 @@ const notifications: NotificationProvider = {
 };
 
 async function useLanguage(lng: "en-US" | "cn-ZH") {
-  await initPageTexts(["users", "errors", "common"], { language: lng });
+  await initPageTexts(["users", "errors", "common", "kit"], { language: lng });
 }
 
 function renderWithRefine(ui: ReactNode) {
@@ -70,12 +68,14 @@ beforeEach(async () => {
   await useLanguage("en-US");
 });
 
+// Ban, VIP and the URL are the users declaration's actions, drawn by the kit's buttons and
+// dialogs (src/app/kit/decision.tsx): a button's accessible name names the user.
 describe("ban", () => {
   it("requires a remark in the dialog, then sends it and reports the ban", async () => {
     server.use(mswHttp.patch(`${API}/api/users/42/ban`, () => HttpResponse.json({ id: 42 })));
     const changed = vi.fn();
-    const user = renderWithRefine(<BanToggle user={aisyah} onChanged={changed} />);
-    await user.click(screen.getByRole("button", { name: "Ban" }));
+    const user = renderWithRefine(<ActionsPanel user={aisyah} onChanged={changed} />);
+    await user.click(screen.getByRole("button", { name: "Ban Aisyah" }));
     const dialog = await screen.findByRole("dialog", { name: "Ban Aisyah?" });
     await user.click(within(dialog).getByRole("button", { name: "Ban" }));
     expect(
@@ -92,8 +92,8 @@ describe("ban", () => {
 
   it("speaks Chinese", async () => {
     await useLanguage("cn-ZH");
-    const user = renderWithRefine(<BanToggle user={aisyah} onChanged={() => undefined} />);
-    await user.click(screen.getByRole("button", { name: "封禁" }));
+    const user = renderWithRefine(<ActionsPanel user={aisyah} onChanged={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: "封禁 Aisyah" }));
     const dialog = await screen.findByRole("dialog", { name: "封禁 Aisyah？" });
     // antd spaces out a two-character Chinese button label.
     await user.click(within(dialog).getByRole("button", { name: /^封\s?禁$/ }));
@@ -108,37 +108,32 @@ describe("ban", () => {
     );
     const changed = vi.fn();
     const user = renderWithRefine(
-      <BanToggle user={{ ...aisyah, isBanned: true }} onChanged={changed} />,
+      <ActionsPanel user={{ ...aisyah, isBanned: true }} onChanged={changed} />,
     );
-    await user.click(screen.getByRole("button", { name: "Unban" }));
-    await user.click(
-      within(await screen.findByRole("tooltip")).getByRole("button", { name: "Unban" }),
-    );
-    await waitFor(() =>
-      expect(shown).toContainEqual(
-        expect.objectContaining({
-          type: "error",
-          description: "The user already has this status. The page now shows the current one.",
-        }),
+    await user.click(screen.getByRole("button", { name: "Unban Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lift the ban on Aisyah?" });
+    await user.click(within(dialog).getByRole("button", { name: "Unban" }));
+    expect(
+      await within(dialog).findByText(
+        "Aisyah: The user already has this status. The page now shows the current one.",
       ),
-    );
+    ).toBeInTheDocument();
     expect(await requests[0]!.json()).toEqual({ ban: false });
     expect(changed).not.toHaveBeenCalled();
   });
 });
 
 describe("VIP", () => {
-  it("asks first, then posts the account number", async () => {
-    server.use(mswHttp.post(`${API}/user-mgmt/set-vip-status`, () => HttpResponse.json({})));
+  it("asks first, then sends the user's new VIP status", async () => {
+    server.use(mswHttp.patch(`${API}/api/users/42/vip`, () => HttpResponse.json({ id: 42 })));
     const changed = vi.fn();
-    const user = renderWithRefine(<VipToggle user={aisyah} onChanged={changed} />);
-    await user.click(screen.getByRole("button", { name: "Make VIP" }));
+    const user = renderWithRefine(<ActionsPanel user={aisyah} onChanged={changed} />);
+    await user.click(screen.getByRole("button", { name: "Make Aisyah a VIP" }));
     expect(requests).toHaveLength(0);
-    await user.click(
-      within(await screen.findByRole("tooltip")).getByRole("button", { name: "Make VIP" }),
-    );
+    const dialog = await screen.findByRole("dialog", { name: "Make Aisyah a VIP?" });
+    await user.click(within(dialog).getByRole("button", { name: "Make VIP" }));
     await waitFor(() => expect(changed).toHaveBeenCalled());
-    expect(await requests[0]!.json()).toEqual({ account_number: "A0000042", is_vip: true });
+    expect(await requests[0]!.json()).toEqual({ isVip: true });
   });
 });
 
@@ -146,18 +141,20 @@ describe("URL", () => {
   it("refuses javascript: without sending, saves https", async () => {
     server.use(mswHttp.patch(`${API}/api/users/42/url`, () => HttpResponse.json({ id: 42 })));
     const changed = vi.fn();
-    const user = renderWithRefine(<UrlEdit user={aisyah} onChanged={changed} />);
-    const field = screen.getByRole("textbox", { name: "URL" });
+    const user = renderWithRefine(<ActionsPanel user={aisyah} onChanged={changed} />);
+    await user.click(screen.getByRole("button", { name: "Save URL of Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "The URL of Aisyah" });
+    const field = within(dialog).getByRole("textbox", { name: "URL" });
     await user.type(field, "javascript:alert(1)");
-    await user.click(screen.getByRole("button", { name: "Save URL" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save URL" }));
     expect(
-      await screen.findByText("Enter a web address starting with http:// or https://."),
+      await within(dialog).findByText("Enter a web address starting with http:// or https://."),
     ).toBeInTheDocument();
     expect(requests).toHaveLength(0);
 
     await user.clear(field);
     await user.type(field, "https://shop.example");
-    await user.click(screen.getByRole("button", { name: "Save URL" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save URL" }));
     await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(await requests[0]!.json()).toEqual({ url: "https://shop.example" });
   });

@@ -72,7 +72,8 @@ test("ban with a remark, see the tag and the history entry, then unban", async (
     .filter({ has: page.getByRole("heading", { name: "History" }) });
   await expect(history).toBeVisible();
 
-  await page.getByRole("button", { name: "Ban" }).click();
+  // The kit's action buttons: the accessible name names the user ("Ban <name>").
+  await page.getByRole("button", { name: `Ban ${target.name}`, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Ban ${target.name}?` });
   await expect(dialog).toBeVisible();
 
@@ -100,9 +101,12 @@ test("ban with a remark, see the tag and the history entry, then unban", async (
   await expect(banRow).toContainText("Ban status: No → Yes");
 
   await page.getByRole("button", { name: "Unban" }).click();
-  await page.getByRole("tooltip").getByRole("button", { name: "Unban" }).click();
+  await page
+    .getByRole("dialog", { name: `Lift the ban on ${target.name}?` })
+    .getByRole("button", { name: "Unban" })
+    .click();
   await expect(page.getByText(`The ban on ${target.name} is lifted`)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Ban", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Ban ${target.name}`, exact: true })).toBeVisible();
   await expect(history.getByRole("row").filter({ hasText: "Unbanned" })).toBeVisible();
   // Newest first.
   await expect(history.getByRole("row").nth(1)).toContainText("Unbanned");
@@ -111,16 +115,22 @@ test("ban with a remark, see the tag and the history entry, then unban", async (
 test("set and clear VIP, with confirmation", async ({ page }) => {
   await logIn(page, server.url, desk.email, desk.password);
   await page.goto(`${server.url}/user-details/${target.id}`);
-  await page.getByRole("button", { name: "Make VIP" }).click();
-  await page.getByRole("tooltip").getByRole("button", { name: "Make VIP" }).click();
+  await page.getByRole("button", { name: `Make ${target.name} a VIP` }).click();
+  await page
+    .getByRole("dialog", { name: `Make ${target.name} a VIP?` })
+    .getByRole("button", { name: "Make VIP" })
+    .click();
   await expect(page.getByText(`${target.name} is now a VIP`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove VIP" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Made VIP" })).toBeVisible();
 
   await page.getByRole("button", { name: "Remove VIP" }).click();
-  await page.getByRole("tooltip").getByRole("button", { name: "Remove VIP" }).click();
+  await page
+    .getByRole("dialog", { name: `Remove VIP status from ${target.name}?` })
+    .getByRole("button", { name: "Remove VIP" })
+    .click();
   await expect(page.getByText(`${target.name} is no longer a VIP`)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Make VIP" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Make ${target.name} a VIP` })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "VIP removed" })).toBeVisible();
 });
 
@@ -133,17 +143,20 @@ test("a javascript: URL is refused and changes nothing; an https URL is saved", 
     if (request.url().endsWith(`/api/users/${target.id}/url`)) urlCalls.push(request.method());
   });
   await page.goto(`${server.url}/user-details/${target.id}`);
-  const field = page.getByRole("textbox", { name: "URL" });
+  // The kit's form dialog: the button opens it, its own "Save URL" sends.
+  await page.getByRole("button", { name: `Save URL of ${target.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `The URL of ${target.name}` });
+  const field = dialog.getByRole("textbox", { name: "URL" });
   await field.fill("javascript:alert(1)");
-  await page.getByRole("button", { name: "Save URL" }).click();
+  await dialog.getByRole("button", { name: "Save URL" }).click();
   await expect(
-    page.getByText("Enter a web address starting with http:// or https://."),
+    dialog.getByText("Enter a web address starting with http:// or https://."),
   ).toBeVisible();
   expect(urlCalls).toEqual([]);
   await expect(page.getByRole("row").filter({ hasText: "URL changed" })).toHaveCount(0);
 
   await field.fill("https://shop.example/campus");
-  await page.getByRole("button", { name: "Save URL" }).click();
+  await dialog.getByRole("button", { name: "Save URL" }).click();
   await expect(page.getByText("The URL is saved")).toBeVisible();
   expect(urlCalls).toEqual(["PATCH"]);
   await expect(page.getByRole("link", { name: "https://shop.example/campus" })).toBeVisible();
@@ -222,7 +235,7 @@ test("the ban dialog in Chinese refuses an empty remark", async ({ page }) => {
   await logIn(page, server.url, desk.email, desk.password);
   await switchLanguage(page, "中文");
   await page.goto(`${server.url}/user-details/${target.id}`);
-  await page.getByRole("button", { name: "封禁", exact: true }).click();
+  await page.getByRole("button", { name: `封禁 ${target.name}`, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `封禁 ${target.name}？` });
   await dialog.getByRole("button", { name: "封禁" }).click();
   await expect(dialog.getByText("请输入备注：用户会被告知原因。")).toBeVisible();

@@ -16,6 +16,7 @@ import { auditLog } from "../../server/db/schema";
 import {
   enumValuesOf,
   filterKindsOf,
+  guardOf,
   type ActionDecl,
   type FieldDecl,
 } from "../../src/shared/kit/module";
@@ -41,10 +42,23 @@ type Row = Record<string, unknown> & { id: number };
 
 /** The verb the suite exercises: a decision's reject (undone by nothing), a remark action's one. */
 const verbOf = (action: ActionDecl) => (action.kind === "decision" ? "reject" : action.verbs[0]!);
-const validBody = (action: ActionDecl) =>
+/** Whether the action's body takes a text the suite can vary (a remark, a bank reference). */
+const takesText = (action: ActionDecl) =>
+  action.kind === "decision" || action.kind === "remark" || action.optionalRemark === true;
+const validBody = (action: ActionDecl): Record<string, unknown> =>
   action.kind === "decision"
     ? { action: "reject", remark: "conformance" }
-    : { [action.input.name]: "conformance" };
+    : action.choice
+      ? {
+          [action.choice.field]: action.choice.values[verbOf(action)],
+          ...(action.optionalRemark ? { [action.input.name]: "conformance" } : {}),
+        }
+      : action.kind === "form"
+        ? {}
+        : { [action.input.name]: "conformance" };
+/** A guard's value as a list filter takes it (a boolean field's as a boolean). */
+const filterValue = (value: string | undefined) =>
+  value === "true" ? true : value === "false" ? false : value;
 interface ListBody {
   totalCount: number;
   totalCountExact: boolean;
@@ -205,15 +219,18 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
       }
     });
 
+    // A form action's body is the module's own (a URL): its rules are its module's tests.
     for (const route of moduleRoutes(bound).filter((r) => r.kind === "action")) {
-      if (route.kind !== "action") continue;
+      if (route.kind !== "action" || route.action.kind === "form") continue;
       const { action } = route;
       describe(`its action ${route.name}`, () => {
         const source = ownList ? bound : BOUND_MODULES.find((b) => b.module === module.viewOf)!;
         /** Records the action applies to, found through the list they belong to. */
         const targets = async () => {
           const filter = { ...module.fixedFilters } as Record<string, unknown>;
-          for (const [field, allowed] of Object.entries(action.when)) filter[field] = allowed[0];
+          for (const [field, allowed] of Object.entries(guardOf(action, verbOf(action)))) {
+            filter[field] = filterValue(allowed[0]);
+          }
           const rows = await rowsOf(source, { filter });
           expect(rows[0], "a record the action applies to").toBeDefined();
           return rows;
@@ -222,17 +239,22 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
           call(suite.app, superToken, route.method, route.url.replace(":id", String(row.id)), body);
         const valid = validBody(action);
         /** The body with its text (the remark, or the action's own input) set to `text`. */
-        const withText = (text: unknown) => ({ ...valid, [action.input.name]: text });
+        const withText = (text: unknown) =>
+          takesText(action) ? { ...valid, [action.input.name]: text } : valid;
 
         it("refuses bad bodies with 400, changing nothing", async () => {
           const [row] = await targets();
           for (const body of [
             {},
-            withText(""),
-            withText("   "),
-            withText(5),
-            withText("x".repeat(action.input.max + 1)),
-            withText("a\u0000b"),
+            ...(takesText(action)
+              ? [
+                  withText(""),
+                  withText("   "),
+                  withText(5),
+                  withText("x".repeat(action.input.max + 1)),
+                  withText("a\u0000b"),
+                ]
+              : []),
             { ...valid, extra: 1 },
             ...(action.kind === "decision" ? [{ ...valid, action: "maybe" }] : []),
           ]) {
@@ -269,7 +291,9 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
               ),
             );
           expect(entries).toHaveLength(1);
-          expect(entries[0]).toMatchObject({ remark: "Conformance check" });
+          expect(entries[0]).toMatchObject({
+            remark: takesText(action) ? "Conformance check" : null,
+          });
           const twice = await send(row!, withText("Again"));
           expect(twice.statusCode).toBe(409);
           expect(twice.json<{ code: string }>().code).toBe(action.conflictCode);

@@ -5,9 +5,18 @@
  */
 import type { z } from "zod";
 
-import type { ActionDecl, ModuleDecl } from "../../../src/shared/kit/module";
+import { eq } from "drizzle-orm";
+
+import {
+  guardOf,
+  verbOfBody,
+  type ActionAlias,
+  type ActionDecl,
+  type ModuleDecl,
+} from "../../../src/shared/kit/module";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
+import { notFound } from "../../errors";
 import type { ActionHandler } from "../bind";
 import { runChange, textOf } from "../change";
 import type { ModuleRoute, RouteContext } from "./route";
@@ -18,10 +27,15 @@ export interface Change {
   body: z.ZodType;
   summary: string;
   when: Readonly<Record<string, readonly string[]>>;
+  /** The guard of the verb a body asks for, when it is not `when` (see ActionDecl.whenOf). */
+  whenOf?: (body: unknown) => Readonly<Record<string, readonly string[]>>;
+  /** The 409 message of the verb a body asks for, when the action words it. */
+  refusalOf?: (body: unknown) => string | undefined;
   conflictCode: string;
   /** The body's text the audit entry keeps as its remark. */
   remarkField: string;
   audit: (body: { action?: string }) => string;
+  quietWhenUnchanged?: boolean;
 }
 
 export function registerAction(
@@ -38,8 +52,76 @@ export function registerAction(
     when: action.when,
     conflictCode: action.conflictCode,
     remarkField: action.input.name,
-    audit: (body) =>
-      `${action.audit}.${action.kind === "decision" ? body.action : action.verbs[0]}`,
+    audit: (body) => `${action.audit}.${verbOfBody(action, body)}`,
+    ...changeOfAction(action),
+  });
+  for (const alias of action.aliases ?? []) {
+    const access =
+      typeof route.access === "object" ? { ...route.access, thing: alias.thing } : route.access;
+    registerAlias(context, { ...route, access }, alias);
+  }
+}
+
+/** What a declared action adds to a change: its guard and 409 message per verb, its quietness. */
+function changeOfAction(action: ActionDecl): Partial<Change> {
+  return {
+    whenOf: (body) => guardOf(action, verbOfBody(action, body)),
+    refusalOf: (body) => action.refusal?.[verbOfBody(action, body)],
+    quietWhenUnchanged: action.quietWhenUnchanged ?? false,
+  };
+}
+
+/**
+ * A declared action's alias (ActionAlias): the record found by the field the body names (404
+ * when none), the action's body made from the alias's, run as the action, answered in the
+ * alias's own shape.
+ */
+export function registerAlias(
+  { api, db, bound, tags }: RouteContext,
+  route: Pick<ModuleRoute, "access"> & { name: string; action: ActionDecl },
+  alias: ActionAlias,
+): void {
+  const { module, binding } = bound;
+  const { action } = route;
+  const handler = (binding.actions as Record<string, ActionHandler<unknown>>)[route.name]!;
+  const columns = (binding.columns ?? {}) as Record<string, unknown>;
+  const column = (columns[alias.key.field] ??
+    (binding.table as unknown as Record<string, unknown>)[alias.key.field]) as Parameters<
+    typeof eq
+  >[0];
+  api.route({
+    method: alias.method,
+    url: alias.url,
+    config: { access: route.access },
+    schema: {
+      tags: alias.tag ? [alias.tag] : tags,
+      summary: alias.summary,
+      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. 409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`,
+      body: alias.body,
+      response: { 200: alias.response, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const aliasBody = request.body as Record<string, unknown>;
+      const [found] = await db
+        .select({ id: binding.table.id })
+        .from(binding.table)
+        .where(eq(column, aliasBody[alias.key.from]));
+      if (!found) throw notFound((module.viewOf ?? module).thing.one);
+      const body = alias.toBody(aliasBody);
+      const change = changeOfAction(action);
+      const item = await runChange(db, bound, handler, {
+        actor: currentAdmin(request),
+        id: found.id as number,
+        body,
+        when: change.whenOf!(body),
+        conflictCode: action.conflictCode,
+        conflictMessage: change.refusalOf!(body),
+        quietWhenUnchanged: change.quietWhenUnchanged,
+        remark: textOf(body, action.input.name),
+        audit: `${action.audit}.${verbOfBody(action, body)}`,
+      });
+      return alias.answer(item);
+    },
   });
 }
 
@@ -67,8 +149,10 @@ export function registerChange(
         actor: currentAdmin(request),
         id: request.params.id,
         body,
-        when: change.when,
+        when: change.whenOf ? change.whenOf(body) : change.when,
         conflictCode: change.conflictCode,
+        conflictMessage: change.refusalOf?.(body),
+        quietWhenUnchanged: change.quietWhenUnchanged,
         remark: textOf(body, change.remarkField),
         audit: change.audit(body),
       });
@@ -82,7 +166,18 @@ const guardText = (when: ActionDecl["when"]) =>
     .join(" and ");
 
 function actionSummary(module: ModuleDecl, action: ActionDecl): string {
-  return action.kind === "decision"
-    ? `Approve or reject a ${module.thing.one} (${guardText(action.when)}), with a remark`
-    : `${action.verbs[0]} a ${module.thing.one} (${guardText(action.when)}), with a ${action.input.name}`;
+  const guards = action.verbs
+    .map((verb) => guardText(guardOf(action, verb)))
+    .filter((text, index, all) => text && all.indexOf(text) === index);
+  const when = guards.length > 0 ? ` (${guards.join("; ")})` : "";
+  switch (action.kind) {
+    case "decision":
+      return `Approve or reject a ${module.thing.one}${when}, with a remark`;
+    case "remark":
+      return `${action.verbs[0]} a ${module.thing.one}${when}, with a ${action.input.name}`;
+    case "form":
+      return `${action.verbs[0]} of a ${module.thing.one}${when}`;
+    case "confirm":
+      return `${action.verbs.join(" or ")} a ${module.thing.one}${when}${action.optionalRemark ? ", with a remark" : ""}`;
+  }
 }

@@ -29,7 +29,7 @@ export function registerCreate(
       config: { access: route.access },
       schema: {
         tags,
-        summary: `Add a ${module.thing.one}`,
+        summary: `Add a new ${module.thing.one}`,
         body: form.body,
         response: { 201: module.item, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -66,5 +66,6 @@ export function registerEdit(context: RouteContext, route: Route<"edit">): void 
     conflictCode: form.conflictCode ?? "CONFLICT",
     remarkField: "remark",
     audit: () => `${form.audit}.update`,
+    quietWhenUnchanged: form.quietWhenUnchanged ?? false,
   });
 }

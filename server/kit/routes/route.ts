@@ -112,7 +112,7 @@ export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
       kind: "action",
       method: action.method,
       url: `/api/${module.collection}/:id${action.path ? `/${action.path}` : ""}`,
-      access: accessOf(action.permission ?? module.permission, module.thing.one),
+      access: accessOf(action.permission ?? module.permission, action.thing ?? module.thing.one),
       name,
       action,
     });

@@ -2,11 +2,10 @@ import { PERMISSION } from "../../../src/shared/permissions";
 import { currentAdmin } from "../../auth/access";
 import {
   adminDtoSchema,
+  type AdminDto,
   changeAdminPermissionBodySchema,
   checkEmailAvailableBodySchema,
   checkEmailAvailableResponseSchema,
-  createAdministratorBodySchema,
-  updateAdministratorBodySchema,
 } from "../../../src/shared/schemas/administrators";
 import {
   errorBodySchema,
@@ -17,57 +16,20 @@ import { resetPasswordResponseSchema } from "../../../src/shared/schemas/user-mg
 import { sendResetLink } from "../../mail/password-reset-email";
 import { issueAdministratorPasswordReset } from "../../services/admin-password-reset";
 import type { ModuleEndpoints } from "../../kit/bind";
-import { toAdminDto } from "../../services/administrators";
-import { createAdministrator, isEmailAvailable, updateAdministrator } from "./rules";
+import { changeRecord } from "../../kit/change";
+import { isEmailAvailable, updateAdministrator } from "./rules";
 
 const access = (thing: string) => ({ permission: PERMISSION.admin, thing });
 
 /**
- * The Admin (8) module's routes beside the kit's list and record: create, edit, the permission
- * editor, the e-mail check and the password reset link. A route without an access of its own
+ * The Admin (8) module's routes beside the kit's list, record and forms: the permission editor's
+ * call, the e-mail check and the password reset link. A route without an access of its own
  * needs Admin (8) as "Administrator", the module's; every one is tagged "administrators".
  */
-export const administratorEndpoints: ModuleEndpoints = async (app, { db, config, mailer }) => {
-  app.post(
-    "/api/administrators",
-    {
-      schema: {
-        summary: "Create an administrator",
-        body: createAdministratorBodySchema,
-        response: { 201: adminDtoSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      const created = await createAdministrator(db, currentAdmin(request), request.body);
-      return reply.status(201).send(toAdminDto(created));
-    },
-  );
-
-  app.patch(
-    "/api/administrators/:id",
-    {
-      schema: {
-        summary: "Change an administrator (name, e-mail, permissions, status)",
-        description:
-          "Needs every permission code the administrator holds (403 PERMISSION_NOT_HELD; a super " +
-          "administrator only by a super administrator, 403 SUPER_ADMIN_ONLY). Nobody sets " +
-          "another's password: POST …/password-reset e-mails them a link.",
-        params: idParamsSchema,
-        body: updateAdministratorBodySchema,
-        response: { 200: adminDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const updated = await updateAdministrator(
-        db,
-        currentAdmin(request),
-        request.params.id,
-        request.body,
-      );
-      return toAdminDto(updated);
-    },
-  );
-
+export const administratorEndpoints: ModuleEndpoints = async (
+  app,
+  { db, config, mailer, bound },
+) => {
   app.post(
     "/api/administrators/:id/password-reset",
     {
@@ -130,14 +92,29 @@ export const administratorEndpoints: ModuleEndpoints = async (app, { db, config,
       },
     },
     async (request) => {
-      const updated = await updateAdministrator(
-        db,
-        currentAdmin(request),
-        request.body.admin_id,
-        { permissions: request.body.permission_codes },
-        "administrator.change_permissions",
+      const actor = currentAdmin(request);
+      const id = request.body.admin_id;
+      // One change of the record as the kit's edit form makes it (lock, rules, audit), audited
+      // as a permission change.
+      const changed = await db.transaction((tx) =>
+        changeRecord(
+          tx,
+          bound,
+          {
+            actor,
+            id,
+            audit: "administrator.change_permissions",
+            remark: null,
+            quietWhenUnchanged: true,
+          },
+          async () => {
+            await updateAdministrator(tx, actor, id, {
+              permissions: request.body.permission_codes,
+            });
+          },
+        ),
       );
-      return toAdminDto(updated);
+      return changed as AdminDto;
     },
   );
 };

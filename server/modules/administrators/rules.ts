@@ -1,13 +1,14 @@
 /**
  * The administrators module's own rules: creating an administrator and changing one, under the
- * rules that keep the back office governable (see updateAdministrator).
+ * rules that keep the back office governable (see updateAdministrator). The kit's create and edit
+ * forms (and the legacy permission call, through changeRecord) run them inside their transaction
+ * and write the audit entry; the rules write none.
  */
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 
 import { codesLacking, PERMISSION } from "../../../src/shared/permissions";
-import { recordAudit } from "../../audit";
 import { assertStrongPassword, hashPassword } from "../../auth/password";
-import type { Db, DbOrTx, Tx } from "../../db";
+import type { DbOrTx, Tx } from "../../db";
 import {
   administratorPasswordResets,
   administrators,
@@ -15,12 +16,7 @@ import {
   type AdminStatus,
 } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import {
-  adminAuditSnapshot,
-  assertManageable,
-  findAdministrator,
-  notHeld,
-} from "../../services/administrators";
+import { assertManageable, findAdministrator, notHeld } from "../../services/administrators";
 
 /** Sorted, without duplicates: the stored form of a permission list. */
 export function normalisePermissions(codes: readonly number[]): number[] {
@@ -80,8 +76,13 @@ export interface NewAdministrator {
   permissions: readonly number[];
 }
 
+/**
+ * Creates an administrator: only with codes the actor holds (403 PERMISSION_NOT_HELD), a
+ * password that meets the policy (400 WEAK_PASSWORD) and an e-mail no administrator uses in any
+ * letter case (409 EMAIL_TAKEN). In a transaction of its own (a savepoint inside the caller's).
+ */
 export async function createAdministrator(
-  db: Db,
+  db: DbOrTx,
   actor: AdministratorRow,
   input: NewAdministrator,
 ): Promise<AdministratorRow> {
@@ -102,13 +103,6 @@ export async function createAdministrator(
         })
         .returning();
       if (!created) throw new Error("INSERT administrators returned no row");
-      await recordAudit(tx, {
-        adminId: actor.id,
-        action: "administrator.create",
-        targetTable: "administrators",
-        targetId: created.id,
-        after: adminAuditSnapshot(created),
-      });
       return created;
     });
   } catch (error) {
@@ -134,15 +128,14 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
  * change through the API (so the last one always remains); an administrator grants or removes
  * only codes it holds (403 PERMISSION_NOT_HELD); nobody changes their own status; and the last
  * active holder of Admin (8) keeps it. Nobody sets another's password: that is a reset link to
- * the owner's own e-mail (`issueAdministratorPasswordReset`). Writes the audit entry in the same
- * transaction. `action` names the call in the audit trail.
+ * the owner's own e-mail (`issueAdministratorPasswordReset`). In a transaction of its own (a
+ * savepoint inside the caller's); the caller audits (changeRecord).
  */
 export async function updateAdministrator(
-  db: Db,
+  db: DbOrTx,
   actor: AdministratorRow,
   id: number,
   changes: AdministratorChanges,
-  action = "administrator.update",
 ): Promise<AdministratorRow> {
   try {
     return await db.transaction(async (tx) => {
@@ -239,14 +232,6 @@ export async function updateAdministrator(
         .where(eq(administrators.id, current.id))
         .returning();
       if (!updated) throw notFound("Administrator");
-      await recordAudit(tx, {
-        adminId: actor.id,
-        action,
-        targetTable: "administrators",
-        targetId: updated.id,
-        before: adminAuditSnapshot(current),
-        after: adminAuditSnapshot(updated),
-      });
       return updated;
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { wholeAccountNumber } from "../../../src/shared/domain";
 import type { DecisionBody } from "../../../src/shared/kit/module";
+import type { BanBody } from "../../../src/shared/schemas/user-actions";
 import { dormantAccounts } from "../../../src/shared/modules/dormant";
 import { userApproval } from "../../../src/shared/modules/user-approval";
 import { users as userDeclaration } from "../../../src/shared/modules/users";
@@ -27,6 +28,23 @@ function accountLookup(term: string) {
   return number === undefined ? undefined : eq(users.accountNumber, number);
 }
 
+/** Ban (the remark the user is told is kept) or unban (the ban's remark goes with the ban). */
+async function banUser(tx: Tx, { id, body: { ban, remark } }: ActionContext<BanBody>) {
+  await tx
+    .update(users)
+    .set({ isBanned: ban, banRemark: ban ? (remark ?? null) : null })
+    .where(eq(users.id, id));
+}
+
+async function setVip(tx: Tx, { id, body: { isVip } }: ActionContext<{ isVip: boolean }>) {
+  await tx.update(users).set({ isVip }).where(eq(users.id, id));
+}
+
+/** Setting the URL it already has is not a change (the action is quiet then: no audit entry). */
+async function setUrl(tx: Tx, { id, body: { url } }: ActionContext<{ url: string | null }>) {
+  await tx.update(users).set({ url }).where(eq(users.id, id));
+}
+
 /**
  * The users list: the default sort and the approval status filter are served by
  * users_created_at_idx and users_approval_status_created_at_idx; `$search` by the trigram index on
@@ -42,6 +60,7 @@ export const usersModule = bindModule(userDeclaration, {
   },
   // The detail answers more than a list row (wallet, rider, agent): ./detail-endpoints.ts serves it.
   show: false,
+  actions: { ban: banUser, vip: setVip, url: setUrl },
   endpoints: userEndpoints,
 });
 

@@ -3,25 +3,25 @@ import { currentAdmin } from "../../auth/access";
 import { sendResetLink } from "../../mail/password-reset-email";
 import { errorBodySchema, errorResponses } from "../../../src/shared/schemas/common";
 import {
-  mgmtBanBodySchema,
   mgmtUserPageSchema,
-  mgmtUserSchema,
   resetPasswordBodySchema,
   resetPasswordResponseSchema,
   roleListQuerySchema,
   searchBuyerQuerySchema,
   searchBuyerResponseSchema,
-  setVipBodySchema,
 } from "../../../src/shared/schemas/user-mgmt";
 import { issuePasswordReset } from "../../services/password-reset";
-import { banChange, changeUser, vipChange } from "../../services/user-actions";
-import { ofRole, pageOfUsers, pendingOfRole, searchBuyers, toMgmtUser } from "./user-mgmt";
+import { ofRole, pageOfUsers, pendingOfRole, searchBuyers } from "./user-mgmt";
 import type { ModuleEndpoints } from "../../kit/bind";
 
 const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["user-mgmt"];
 
-/** The /user-mgmt calls of the User (0) module; snake_case, as that contract names its fields. */
+/**
+ * The /user-mgmt calls of the User (0) module; snake_case, as that contract names its fields.
+ * `ban-user` and `set-vip-status` are aliases of the users declaration's actions (the kit
+ * registers them); the password reset stays here: it changes no user, it e-mails a link.
+ */
 export const userMgmtEndpoints: ModuleEndpoints = async (app, { db, config, mailer, bound }) => {
   app.get(
     "/user-mgmt/get-user-list",
@@ -65,54 +65,6 @@ export const userMgmtEndpoints: ModuleEndpoints = async (app, { db, config, mail
     async (request) => ({
       users: await searchBuyers(db, bound.collection, request.query.search),
     }),
-  );
-
-  app.post(
-    "/user-mgmt/ban-user",
-    {
-      config: { access: access("Ban User") },
-      schema: {
-        tags,
-        summary: "Ban (remark required) or unban a user by account number",
-        description: "409 ALREADY_IN_STATE when the user already is banned, respectively not.",
-        body: mgmtBanBodySchema,
-        response: { 200: mgmtUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const { account_number, ban, remark } = request.body;
-      const user = await changeUser(
-        db,
-        currentAdmin(request),
-        { accountNumber: account_number },
-        banChange(ban, remark),
-      );
-      return toMgmtUser(user);
-    },
-  );
-
-  app.post(
-    "/user-mgmt/set-vip-status",
-    {
-      config: { access: access("Set VIP Status") },
-      schema: {
-        tags,
-        summary: "Make a user a VIP or not, by account number",
-        description: "409 ALREADY_IN_STATE when the user already has that status.",
-        body: setVipBodySchema,
-        response: { 200: mgmtUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const { account_number, is_vip } = request.body;
-      const user = await changeUser(
-        db,
-        currentAdmin(request),
-        { accountNumber: account_number },
-        vipChange(is_vip),
-      );
-      return toMgmtUser(user);
-    },
   );
 
   app.post(

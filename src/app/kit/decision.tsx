@@ -2,21 +2,33 @@ import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { useCustomMutation, useInvalidate, useNotification, type HttpError } from "@refinedev/core";
 import { useQueryClient, type Query } from "@tanstack/react-query";
 import { Alert, Button, Form, Input, Modal, Space, Typography } from "antd";
+import type { z } from "zod";
 import i18next, { type TFunction } from "i18next";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-import { remarkProblem, type ActionDecl, type ModuleDecl } from "../../shared/kit/module";
+import {
+  guardOf,
+  remarkProblem,
+  type ActionDecl,
+  type FormDecl,
+  type ModuleDecl,
+} from "../../shared/kit/module";
 import { formatRinggit } from "../../shared/money";
 import { toApiError, translateApiError } from "../../providers/errors";
 import { renderCell } from "./cells";
+import { checkForm, FormInputs } from "./form";
 import { moduleText, titleOf, valueLabel } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
-/** Whether a row is one the action applies to (its status guard). */
-export const actionApplies = (action: ActionDecl, row: Row) =>
-  Object.entries(action.when).every(([field, allowed]) => allowed.includes(String(row[field])));
+/** Whether a row is one the action (one of its verbs, or `verb`) applies to: its guard. */
+export const actionApplies = (action: ActionDecl, row: Row, verb?: string): boolean =>
+  verb === undefined
+    ? action.verbs.some((each) => actionApplies(action, row, each))
+    : Object.entries(guardOf(action, verb)).every(([field, allowed]) =>
+        allowed.includes(String(row[field])),
+      );
 
 export const actionUrl = (module: ModuleDecl, action: ActionDecl, id: number) =>
   `/api/${module.collection}/${id}${action.path ? `/${action.path}` : ""}`;
@@ -64,22 +76,68 @@ const isDashboardQuery = (query: Query) =>
       part.url.startsWith("/api/dashboard"),
   );
 
-/** What an action sends: a decision its verb and the remark, another action its one text. */
-const bodyOf = (action: ActionDecl, verb: string, text: string): Record<string, string> =>
-  action.kind === "decision" ? { action: verb, remark: text } : { [action.input.name]: text };
+/**
+ * What an action sends: a decision its verb and the remark, a remark action its one text, a form
+ * its inputs, a confirmation its verb's value (`choice`) and the remark when one was typed.
+ */
+function bodyOf(
+  action: ActionDecl,
+  verb: string,
+  text: string,
+  values: Record<string, unknown> = {},
+): Record<string, unknown> {
+  if (action.kind === "decision") return { action: verb, remark: text };
+  if (action.kind === "form") return values;
+  if (action.kind === "confirm") {
+    const choice = action.choice ? { [action.choice.field]: action.choice.values[verb] } : {};
+    return { ...choice, ...(text ? { [action.input.name]: text } : {}) };
+  }
+  return { [action.input.name]: text };
+}
+
+/** A form action's body as a form the kit draws (its inputs and hints). */
+const formOf = (action: ActionDecl): FormDecl => ({
+  body: action.body as FormDecl["body"],
+  audit: action.audit,
+  ...(action.inputs && { inputs: action.inputs }),
+});
+
+/** A form action's nullable inputs left blank are sent as null (an emptied URL clears it). */
+function blanksAsNull(action: ActionDecl, values: Record<string, unknown>) {
+  const shape = (action.body as FormDecl["body"]).shape as Record<string, z.ZodType>;
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      (value === "" || value === undefined) && shape[key]?.safeParse(null).success ? null : value,
+    ]),
+  );
+}
+
+/** Whether the dialog asks for the action's text, and whether it must be given. */
+const textOf = (action: ActionDecl, verb: string) =>
+  action.kind === "decision" || action.kind === "remark"
+    ? { asked: true, required: true }
+    : action.kind === "confirm" && action.optionalRemark
+      ? { asked: true, required: action.remarkRequired?.[verb] ?? false }
+      : { asked: false, required: false };
 
 /**
  * Runs an action on records one after another, so a bulk action reports each record's fate;
  * then refreshes every list and record of the collection and the dashboard.
  */
 function useDecisions(module: ModuleDecl, action: ActionDecl) {
-  const { mutateAsync } = useCustomMutation<Row, HttpError, Record<string, string>>();
+  const { mutateAsync } = useCustomMutation<Row, HttpError, Record<string, unknown>>();
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
 
-  const decide = async (rows: readonly Row[], verb: string, remark: string) => {
-    const values = bodyOf(action, verb, remark.trim());
+  const decide = async (
+    rows: readonly Row[],
+    verb: string,
+    remark: string,
+    formValues?: Record<string, unknown>,
+  ) => {
+    const values = bodyOf(action, verb, remark.trim(), formValues);
     const outcome: DecisionOutcome = { verb, total: rows.length, succeeded: [], failures: [] };
     try {
       for (const [index, row] of rows.entries()) {
@@ -121,7 +179,7 @@ export interface DecisionRequest {
 export function verbButtonProps(action: ActionDecl, verb: string) {
   if (verb === "approve") return { type: "primary" as const, icon: <CheckOutlined aria-hidden /> };
   if (verb === "reject") return { danger: true, icon: <CloseOutlined aria-hidden /> };
-  return { danger: action.danger };
+  return { danger: action.danger && verb === action.verbs[0] };
 }
 
 /** The buttons of every action that applies to one record, each opening its remark dialog. */
@@ -146,17 +204,19 @@ export function ActionButtons({
   return (
     <Space size={6} wrap>
       {applying.flatMap(([actionName, action]) =>
-        action.verbs.map((verb) => (
-          <Button
-            key={`${actionName}.${verb}`}
-            size={size ?? "small"}
-            {...verbButtonProps(action, verb)}
-            aria-label={text(`decision.${verb}For`, { name })}
-            onClick={() => onDecide({ action: actionName, verb, rows: [row] })}
-          >
-            {text(`decision.${verb}`)}
-          </Button>
-        )),
+        action.verbs
+          .filter((verb) => actionApplies(action, row, verb))
+          .map((verb) => (
+            <Button
+              key={`${actionName}.${verb}`}
+              size={size ?? "small"}
+              {...verbButtonProps(action, verb)}
+              aria-label={text(`decision.${verb}For`, { name })}
+              onClick={() => onDecide({ action: actionName, verb, rows: [row] })}
+            >
+              {text(`decision.${verb}`)}
+            </Button>
+          )),
       )}
     </Space>
   );
@@ -198,8 +258,9 @@ export function DecisionDialog({
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const { open } = useNotification();
-  const [form] = Form.useForm<{ remark?: string }>();
+  const [form] = Form.useForm<Record<string, unknown>>();
   const { decide, progress } = useDecisions(module, action);
+  const asks = textOf(action, verb);
   const [outcome, setOutcome] = useState<DecisionOutcome>();
   const bulk = rows.length > 1;
   const name = rows[0] ? titleOf(module, rows[0]) : "";
@@ -221,8 +282,14 @@ export function DecisionDialog({
     open?.({ type: "success", message });
   };
 
-  const submit = async ({ remark = "" }: { remark?: string }) => {
-    const result = await decide(rows, verb, remark);
+  const submit = async (values: Record<string, unknown>) => {
+    let formValues: Record<string, unknown> | undefined;
+    if (action.kind === "form") {
+      formValues = checkForm(t, module, formOf(action), form, blanksAsNull(action, values));
+      if (!formValues) return;
+    }
+    const remark = typeof values.remark === "string" ? values.remark : "";
+    const result = await decide(rows, verb, remark, formValues);
     announce(result);
     onDecided(result);
     if (result.failures.length === 0) onClose();
@@ -265,7 +332,10 @@ export function DecisionDialog({
       open
       title={title}
       okText={text(`decision.${verb}`)}
-      okButtonProps={{ danger: verb === "reject" || action.danger, loading: running }}
+      okButtonProps={{
+        danger: verb === "reject" || (action.danger && verb === action.verbs[0]),
+        loading: running,
+      }}
       cancelText={text("decision.cancel")}
       cancelButtonProps={{ disabled: running }}
       closable={!running}
@@ -289,45 +359,61 @@ export function DecisionDialog({
       ) : (
         rows[0] && (describe ?? describeChanges(t, module))(rows[0])
       )}
-      <Form<{ remark?: string }>
+      <Form<Record<string, unknown>>
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}
         disabled={running}
+        initialValues={
+          action.kind === "form" && !bulk && rows[0]
+            ? Object.fromEntries(
+                Object.keys((action.body as FormDecl["body"]).shape).map((key) => [
+                  key,
+                  rows[0]![key] ?? undefined,
+                ]),
+              )
+            : undefined
+        }
       >
-        <Form.Item
-          name="remark"
-          label={text(`decision.${input.name}`)}
-          required
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const problem = remarkProblem(value, input);
-                const key = { required: "Required", tooLong: "TooLong", invalid: "Invalid" };
-                return problem
-                  ? Promise.reject(
-                      new Error(text(`decision.${input.name}${key[problem]}`, { max: input.max })),
-                    )
-                  : Promise.resolve();
+        {action.kind === "form" && <FormInputs module={module} decl={formOf(action)} />}
+        {asks.asked && (
+          <Form.Item
+            name="remark"
+            label={text(`decision.${input.name}`)}
+            required={asks.required}
+            rules={[
+              {
+                validator: (_, value: string | undefined) => {
+                  if (!asks.required && (value ?? "").trim() === "") return Promise.resolve();
+                  const problem = remarkProblem(value, input);
+                  const key = { required: "Required", tooLong: "TooLong", invalid: "Invalid" };
+                  return problem
+                    ? Promise.reject(
+                        new Error(
+                          text(`decision.${input.name}${key[problem]}`, { max: input.max }),
+                        ),
+                      )
+                    : Promise.resolve();
+                },
               },
-            },
-          ]}
-        >
-          {input.multiline ? (
-            <Input.TextArea
-              rows={4}
-              autoFocus
-              placeholder={text(`decision.${input.name}Placeholder`)}
-              count={{ show: true, max: input.max, strategy: (value) => value.trim().length }}
-            />
-          ) : (
-            <Input
-              autoFocus
-              placeholder={text(`decision.${input.name}Placeholder`)}
-              count={{ show: true, max: input.max, strategy: (value) => value.trim().length }}
-            />
-          )}
-        </Form.Item>
+            ]}
+          >
+            {input.multiline ? (
+              <Input.TextArea
+                rows={4}
+                autoFocus
+                placeholder={text(`decision.${input.name}Placeholder`)}
+                count={{ show: true, max: input.max, strategy: (value) => value.trim().length }}
+              />
+            ) : (
+              <Input
+                autoFocus
+                placeholder={text(`decision.${input.name}Placeholder`)}
+                count={{ show: true, max: input.max, strategy: (value) => value.trim().length }}
+              />
+            )}
+          </Form.Item>
+        )}
       </Form>
       {progress && bulk && (
         <Typography.Text type="secondary" role="status">

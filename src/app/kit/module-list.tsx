@@ -136,7 +136,7 @@ export function ModuleList({
   const decide = (row: Row, verb: string) => {
     if (!decision) return;
     const [name, action] = decision;
-    if (action.verbs.includes(verb) && actionApplies(action, row)) {
+    if (action.verbs.includes(verb) && actionApplies(action, row, verb)) {
       setRequest({ action: name, verb, rows: [row] });
     }
   };
@@ -250,12 +250,13 @@ export function ModuleList({
                 <Button
                   key={`${name}.${verb}`}
                   {...verbButtonProps(action, verb)}
-                  disabled={selectedRows.length === 0}
+                  // Ban or unban: only the selected rows that verb applies to.
+                  disabled={!selectedRows.some((row) => actionApplies(action, row, verb))}
                   onClick={() =>
                     setRequest({
                       action: name,
                       verb,
-                      rows: selectedRows.filter((row) => actionApplies(action, row)),
+                      rows: selectedRows.filter((row) => actionApplies(action, row, verb)),
                     })
                   }
                 >

@@ -4,23 +4,21 @@ import type { HttpError } from "@refinedev/core";
 import { Button, Flex, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import type { z } from "zod";
 import { codedErrorNotification, errorCodeOf } from "../../app/components/notifications";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
 import { PasswordChecklist } from "../../app/components/password-checklist";
 import type { AdminDto } from "../../providers/api-types";
 import { translateApiError } from "../../providers/errors";
+import type { administrators } from "../../shared/modules/administrators";
 import { brokenPasswordRules } from "../../shared/password-policy";
 import { EmailField, NameField } from "./form-fields";
 import { ADMIN_PATHS } from "./paths";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
-interface CreateAdminValues {
-  name: string;
-  email: string;
-  password: string;
-  permissions: number[];
-}
+/** What the screen's inputs hold and send: the declaration's create form. */
+type CreateAdminValues = z.input<NonNullable<typeof administrators.create>["body"]>;
 
 /** Coded refusals that belong under one field. */
 const FIELD_OF_CODE: Record<string, keyof CreateAdminValues> = {

@@ -4,22 +4,26 @@ import type { HttpError } from "@refinedev/core";
 import { App, Alert, Button, Flex, Form, Select, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import type { z } from "zod";
 import { codedErrorNotification, errorCodeOf } from "../../app/components/notifications";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
-import type { AdminDto, AdminStatus } from "../../providers/api-types";
+import type { AdminDto } from "../../providers/api-types";
 import { translateApiError } from "../../providers/errors";
+import type { administrators } from "../../shared/modules/administrators";
 import { EmailField, NameField } from "./form-fields";
 import { adminShowPath } from "./paths";
 import { ADMIN_STATUSES } from "./status-tag";
 import { useSyncSelf } from "./use-sync-self";
 
-interface EditAdminValues {
-  name: string;
-  email: string;
-  status: AdminStatus;
-}
+/**
+ * What the screen's inputs hold: the declaration's edit form but the permissions, which the
+ * permission editor on the detail page changes.
+ */
+type EditAdminValues = Required<
+  Pick<z.input<NonNullable<typeof administrators.edit>["body"]>, "name" | "email" | "status">
+>;
 
 const FIELD_OF_CODE: Record<string, keyof EditAdminValues> = {
   EMAIL_TAKEN: "email",

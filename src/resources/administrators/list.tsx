@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from "@ant-design/icons";
+import { EditOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
 import { Button, Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
@@ -8,11 +8,14 @@ import { renderCell } from "../../app/kit/cells";
 import { ModuleList } from "../../app/kit/module-list";
 import { administrators, type AdminDto } from "../../shared/modules/administrators";
 import { mayManageAdministrator } from "../../shared/permissions";
-import { ADMIN_PATHS, adminEditPath } from "./paths";
+import { adminEditPath } from "./paths";
 import { SuperAdminTag } from "./status-tag";
 import { StatusToggle } from "./status-toggle";
 
-/** Admin: the generated list, with the super administrator marked, and edit / disable on each row. */
+/**
+ * Admin: the generated list (its "New administrator" button from the declared create form), with
+ * the super administrator marked, and edit / disable on each row.
+ */
 export default function AdministratorList() {
   const { t } = useTranslation(["admin", "kit"]);
   const navigate = useNavigate();
@@ -20,15 +23,6 @@ export default function AdministratorList() {
   return (
     <ModuleList
       module={administrators}
-      headerExtra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => navigate(ADMIN_PATHS.create)}
-        >
-          {t("list.create")}
-        </Button>
-      }
       render={{
         name: (name, row) => (
           <Space size={6} wrap>

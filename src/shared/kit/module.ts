@@ -161,8 +161,11 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   /**
    * `decision`: approve or reject with a remark (`{action, remark}`), one dialog for both.
    * `remark`: one verb with a required remark (`{remark}`): reverse, suspend, reinstate …
+   * `form`: one verb whose body is a zod object drawn as a form (a URL, an agent's terms).
+   * `confirm`: no input but a confirmation, or an optional remark (`optionalRemark`); with
+   * `choice`, the body names which of its verbs it is (ban or unban, VIP on or off).
    */
-  kind: "decision" | "remark";
+  kind: "decision" | "remark" | "form" | "confirm";
   /**
    * The one text staff type for it, sent under `name`: the remark (1–500 characters, several
    * lines) unless the action asks for something else (a bank reference for "mark paid").
@@ -186,9 +189,75 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   danger: boolean;
   /** Its own permission code, when it is not the module's. */
   permission?: PermissionCode;
+  /** Its name in refusals ("no permission to access PATCH User Ban"), when not the module's. */
+  thing?: string;
   /** Audit entries are `<audit>.<verb>` (e.g. `change_contact.approve`). */
   audit: string;
+  /**
+   * Several verbs at one route, the body naming which (`{ban: true}` bans, `{ban: false}`
+   * unbans): the body key and each verb's value there. A decision's is `action`.
+   */
+  choice?: ActionChoice;
+  /** Per verb, the records it applies to, beside `when` (ban: not banned; unban: banned). */
+  whenOf?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  /** Per verb, the 409 message when a record is outside its guard ("already banned"). */
+  refusal?: Readonly<Record<string, string>>;
+  /** `form`: inputs drawn differently from their type (see InputHint). */
+  inputs?: Readonly<Record<string, InputHint>>;
+  /** `confirm`: the dialog asks for a remark, optional (sent only when typed). */
+  optionalRemark?: boolean;
+  /** Per verb, whether the remark is required after all (ban needs one, unban does not). */
+  remarkRequired?: Readonly<Record<string, boolean>>;
+  /** A change that leaves the record as it was writes no audit entry (a URL saved again). */
+  quietWhenUnchanged?: boolean;
+  /** Other method + path pairs the action answers at, with their own bodies and answers. */
+  aliases?: readonly ActionAlias[];
 }
+
+/** Which verb a body asks for: the value of its `field` (see ActionDecl.choice). */
+export interface ActionChoice {
+  field: string;
+  values: Readonly<Record<string, string | boolean>>;
+}
+
+/**
+ * A legacy call that runs a declared action (the seed's `/user-mgmt/ban-user`): the record named
+ * by one of its fields in the body (an account number), the action's body made from its body,
+ * and the answer made from the changed record. Same guard, handler, audit and permission.
+ */
+export interface ActionAlias {
+  method: "POST" | "PATCH";
+  /** The full path, without the API prefix (`/user-mgmt/ban-user`). */
+  url: string;
+  summary: string;
+  /** Its OpenAPI tag, when not the module's; its name in refusals ("Ban User"). */
+  tag?: string;
+  thing: string;
+  body: z.ZodType;
+  /** The record: the body key holding the value and the record's field it is matched on. */
+  key: { from: string; field: string };
+  toBody: (body: Record<string, unknown>) => unknown;
+  response: z.ZodType;
+  answer: (item: Record<string, unknown>) => unknown;
+}
+
+/** The verb a body asks for: a decision's `action`, a choice's value, else the one verb. */
+export function verbOfBody(action: ActionDecl, body: unknown): string {
+  const values = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  if (action.kind === "decision") return String(values.action);
+  if (action.choice) {
+    const { field, values: byVerb } = action.choice;
+    const found = Object.entries(byVerb).find(([, value]) => value === values[field]);
+    if (found) return found[0];
+  }
+  return action.verbs[0]!;
+}
+
+/** The guard of one verb: the action's `when` and the verb's own. */
+export const guardOf = (action: ActionDecl, verb: string) => ({
+  ...action.when,
+  ...action.whenOf?.[verb],
+});
 
 /** The text an action asks for: its body's key, its length limit after trimming, its lines. */
 export interface ActionInput {
@@ -249,6 +318,7 @@ export type RemarkBody = z.infer<typeof remarkBodySchema>;
 
 interface ActionOptions {
   path?: string;
+  thing?: string;
   when: Readonly<Record<string, readonly string[]>>;
   bulk?: boolean;
   audit: string;
@@ -285,10 +355,11 @@ function oneVerb<Body extends z.ZodType>(
   options: OneVerb,
   input: ActionInput,
   body: Body,
+  kind: ActionDecl["kind"] = "remark",
 ): ActionDecl<Body> {
   const { verb, done, ...rest } = options;
   return {
-    kind: "remark",
+    kind,
     input,
     verbs: [verb],
     done: { [verb]: done },
@@ -334,6 +405,66 @@ export function textAction<N extends string>(
   );
 }
 
+/**
+ * One verb whose body is a zod object staff fill in as a form (`PATCH|POST
+ * /api/{collection}/{id}/{verb}` unless told otherwise): a URL, an agent's type and commission.
+ * Each key is an input labelled `<ns>:fields.<key>`, drawn as its type says or as `inputs` hint.
+ */
+export function formAction<Body extends z.ZodObject>(
+  options: OneVerb & {
+    body: Body;
+    inputs?: Partial<Record<keyof Body["shape"] & string, InputHint>>;
+    quietWhenUnchanged?: boolean;
+    aliases?: readonly ActionAlias[];
+  },
+): ActionDecl<Body> {
+  const { body, inputs, quietWhenUnchanged, aliases, ...rest } = options;
+  return {
+    ...oneVerb(rest, REMARK_INPUT, body, "form"),
+    ...(inputs && { inputs: inputs as Record<string, InputHint> }),
+    ...(quietWhenUnchanged && { quietWhenUnchanged }),
+    ...(aliases && { aliases }),
+  };
+}
+
+/**
+ * Verbs with no input but a confirmation (and, with `optionalRemark`, a remark staff may give),
+ * at one route whose body names the verb (`choice`): ban or unban, VIP on or off. Each verb has
+ * its own guard (`whenOf`), 409 message (`refusal`) and audit entry `<audit>.<verb>`.
+ */
+export function confirmAction<Body extends z.ZodType>(
+  options: Omit<OneVerb, "verb" | "done" | "when"> & {
+    verbs: Readonly<Record<string, { done: string; value: string | boolean }>>;
+    field: string;
+    path: string;
+    body: Body;
+    when?: Readonly<Record<string, readonly string[]>>;
+    whenOf?: ActionDecl["whenOf"];
+    refusal?: ActionDecl["refusal"];
+    optionalRemark?: boolean;
+    remarkRequired?: ActionDecl["remarkRequired"];
+    aliases?: readonly ActionAlias[];
+  },
+): ActionDecl<Body> {
+  const { verbs, field, body, when, ...rest } = options;
+  return {
+    kind: "confirm",
+    input: REMARK_INPUT,
+    verbs: Object.keys(verbs),
+    done: Object.fromEntries(Object.entries(verbs).map(([verb, { done }]) => [verb, done])),
+    method: options.method ?? "POST",
+    body,
+    bulk: options.bulk ?? false,
+    danger: options.danger ?? false,
+    when: when ?? {},
+    choice: {
+      field,
+      values: Object.fromEntries(Object.entries(verbs).map(([verb, { value }]) => [verb, value])),
+    },
+    ...rest,
+  };
+}
+
 /** How a form input shows a value, when its zod type alone does not say. */
 export type InputHint =
   /** Integer sen, typed as RM with two decimals. */
@@ -363,6 +494,8 @@ export interface FormDecl<Body extends z.ZodObject = z.ZodObject> {
   /** edit only: the records it applies to (409 `conflictCode` for others). */
   when?: Readonly<Record<string, readonly string[]>>;
   conflictCode?: string;
+  /** edit only: a change that leaves the record as it was writes no audit entry. */
+  quietWhenUnchanged?: boolean;
 }
 
 /** A create or edit form (see FormDecl); the type checker keeps `inputs` to the body's keys. */
@@ -564,6 +697,12 @@ export function defineModule<
   const actions = input.actions ?? ({} as A);
   for (const [actionName, action] of Object.entries(actions)) {
     for (const key of Object.keys(action.when)) known(key, `action "${actionName}"`);
+    for (const [verb, guard] of Object.entries(action.whenOf ?? {})) {
+      if (!action.verbs.includes(verb)) {
+        throw problem(name, `action "${actionName}" guards "${verb}", which is none of its verbs`);
+      }
+      for (const key of Object.keys(guard)) known(key, `action "${actionName}"`);
+    }
     if (action.permission !== undefined && !isPermissionCode(action.permission)) {
       throw problem(name, `action "${actionName}" has an unknown permission code`);
     }

@@ -1,9 +1,13 @@
 import { z } from "zod";
 
 import { ADMIN_LANGUAGES, ADMIN_STATUSES, ADMIN_THEMES } from "../domain";
-import { defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
+import { defineModule, field, form, type ItemOf, NEWEST_FIRST } from "../kit/module";
 import { choice, instant, recordId, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
+import {
+  createAdministratorBodySchema,
+  updateAdministratorBodySchema,
+} from "../schemas/administrator-forms";
 
 /** No field of an administrator is on a generated detail page or in a CSV export. */
 const OWN_SCREENS = { show: false, export: false } as const;
@@ -55,6 +59,14 @@ export const administrators = defineModule({
   },
   titleField: "name",
   defaultSort: NEWEST_FIRST,
+  /** Under the rules of server/modules/administrators/rules.ts (e-mail, codes, password). */
+  create: form({ body: createAdministratorBodySchema, audit: "administrator" }),
+  /** Sending what it already is changes nothing and writes no audit entry. */
+  edit: form({
+    body: updateAdministratorBodySchema,
+    audit: "administrator",
+    quietWhenUnchanged: true,
+  }),
 });
 
 /** An administrator as the API shows it; never the password hash. */

@@ -1,9 +1,19 @@
 import { z } from "zod";
 
 import { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES } from "../domain";
-import { defineModule, field, type FieldOptions, type ItemOf, NEWEST_FIRST } from "../kit/module";
+import {
+  confirmAction,
+  defineModule,
+  field,
+  formAction,
+  type FieldOptions,
+  type ItemOf,
+  NEWEST_FIRST,
+} from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { banBodySchema, urlBodySchema, vipBodySchema } from "../schemas/user-actions";
+import { mgmtBanBodySchema, mgmtUserSchema, setVipBodySchema } from "../schemas/user-mgmt";
 
 export const ROLE_TAGS = {
   student: "blue",
@@ -87,6 +97,100 @@ export const USER_COLUMNS = {
   role: { list: { width: 100 } },
 } as const satisfies Partial<Record<string, Listing>>;
 
+/** A user as the /user-mgmt calls answer: snake_case, as that contract names its fields. */
+const mgmtUserOf = (item: Record<string, unknown>) =>
+  mgmtUserSchema.parse({
+    id: item.id,
+    account_number: item.accountNumber,
+    name: item.name,
+    email: item.email,
+    phone: item.phone,
+    role: item.role,
+    approval_status: item.approvalStatus,
+    is_banned: item.isBanned,
+    is_vip: item.isVip,
+    created_at: item.createdAt,
+  });
+
+/** The /user-mgmt calls name a user by account number in the body. */
+const BY_ACCOUNT = { from: "account_number", field: "accountNumber" } as const;
+
+/**
+ * The actions on one user: ban (a remark required) or unban (a remark optional) at one route,
+ * VIP on or off at one route, and the URL. Each is also answered at its seed /user-mgmt call.
+ */
+const userActions = {
+  ban: confirmAction({
+    verbs: { ban: { done: "banned", value: true }, unban: { done: "unbanned", value: false } },
+    field: "ban",
+    method: "PATCH",
+    path: "ban",
+    body: banBodySchema,
+    whenOf: { ban: { isBanned: ["false"] }, unban: { isBanned: ["true"] } },
+    refusal: { ban: "This user is already banned", unban: "This user is not banned" },
+    optionalRemark: true,
+    remarkRequired: { ban: true },
+    conflictCode: "ALREADY_IN_STATE",
+    audit: "user",
+    thing: "User Ban",
+    danger: true,
+    bulk: true,
+    aliases: [
+      {
+        method: "POST",
+        url: "/user-mgmt/ban-user",
+        summary: "Ban (remark required) or unban a user by account number",
+        tag: "user-mgmt",
+        thing: "Ban User",
+        body: mgmtBanBodySchema,
+        key: BY_ACCOUNT,
+        toBody: ({ ban, remark }) => (remark === undefined ? { ban } : { ban, remark }),
+        response: mgmtUserSchema,
+        answer: mgmtUserOf,
+      },
+    ],
+  }),
+  vip: confirmAction({
+    verbs: { vip_on: { done: "vipOn", value: true }, vip_off: { done: "vipOff", value: false } },
+    field: "isVip",
+    method: "PATCH",
+    path: "vip",
+    body: vipBodySchema,
+    whenOf: { vip_on: { isVip: ["false"] }, vip_off: { isVip: ["true"] } },
+    refusal: { vip_on: "This user is already a VIP", vip_off: "This user is not a VIP" },
+    conflictCode: "ALREADY_IN_STATE",
+    audit: "user",
+    thing: "User VIP",
+    bulk: true,
+    aliases: [
+      {
+        method: "POST",
+        url: "/user-mgmt/set-vip-status",
+        summary: "Make a user a VIP or not, by account number",
+        tag: "user-mgmt",
+        thing: "Set VIP Status",
+        body: setVipBodySchema,
+        key: BY_ACCOUNT,
+        toBody: ({ is_vip }) => ({ isVip: is_vip }),
+        response: mgmtUserSchema,
+        answer: mgmtUserOf,
+      },
+    ],
+  }),
+  url: formAction({
+    verb: "set_url",
+    done: "urlSaved",
+    method: "PATCH",
+    path: "url",
+    body: urlBodySchema,
+    when: {},
+    conflictCode: "CONFLICT",
+    audit: "user",
+    thing: "User URL",
+    quietWhenUnchanged: true,
+  }),
+};
+
 /** User > User: every wallet account holder. */
 export const users = defineModule({
   name: "users",
@@ -108,6 +212,7 @@ export const users = defineModule({
   }),
   titleField: "name",
   defaultSort: NEWEST_FIRST,
+  actions: userActions,
 });
 
 export type UserDto = ItemOf<typeof users>;

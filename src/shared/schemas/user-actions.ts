@@ -53,6 +53,8 @@ export const userUrlSchema = crossFieldRule(
       ctx.addIssue({
         code: "custom",
         message: "URL must be an absolute http:// or https:// address",
+        // The console words it (`users:form.httpUrl`).
+        params: { rule: "httpUrl" },
       });
     }
   },
@@ -61,6 +63,9 @@ export const userUrlSchema = crossFieldRule(
 export const urlBodySchema = z
   .strictObject({ url: userUrlSchema.nullable().describe("null clears the URL") })
   .meta({ id: "UserUrlBody" });
+
+/** VIP on (`true`) or off. */
+export const vipBodySchema = z.strictObject({ isVip: z.boolean() }).meta({ id: "UserVipBody" });
 
 /** One audit entry about a user, for the console's history panel. */
 export const auditEntrySchema = z
