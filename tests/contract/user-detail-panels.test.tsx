@@ -128,7 +128,7 @@ describe("VIP", () => {
     server.use(mswHttp.patch(`${API}/api/users/42/vip`, () => HttpResponse.json({ id: 42 })));
     const changed = vi.fn();
     const user = renderWithRefine(<ActionsPanel user={aisyah} onChanged={changed} />);
-    await user.click(screen.getByRole("button", { name: "Make Aisyah a VIP" }));
+    await user.click(screen.getByRole("button", { name: "Make VIP: Aisyah" }));
     expect(requests).toHaveLength(0);
     const dialog = await screen.findByRole("dialog", { name: "Make Aisyah a VIP?" });
     await user.click(within(dialog).getByRole("button", { name: "Make VIP" }));

@@ -115,7 +115,7 @@ test("ban with a remark, see the tag and the history entry, then unban", async (
 test("set and clear VIP, with confirmation", async ({ page }) => {
   await logIn(page, server.url, desk.email, desk.password);
   await page.goto(`${server.url}/user-details/${target.id}`);
-  await page.getByRole("button", { name: `Make ${target.name} a VIP` }).click();
+  await page.getByRole("button", { name: `Make VIP: ${target.name}` }).click();
   await page
     .getByRole("dialog", { name: `Make ${target.name} a VIP?` })
     .getByRole("button", { name: "Make VIP" })
@@ -130,7 +130,7 @@ test("set and clear VIP, with confirmation", async ({ page }) => {
     .getByRole("button", { name: "Remove VIP" })
     .click();
   await expect(page.getByText(`${target.name} is no longer a VIP`)).toBeVisible();
-  await expect(page.getByRole("button", { name: `Make ${target.name} a VIP` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Make VIP: ${target.name}` })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "VIP removed" })).toBeVisible();
 });
 
