@@ -271,45 +271,31 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The demo logins. Each is `<login>@wallet.example`, named after its role, with the password
+ * DEMO_<LOGIN>_PASSWORD when that is set and its default otherwise.
+ */
 export function demoAccounts(env: Env): DemoAccount[] {
-  return [
-    {
-      role: "super administrator",
-      name: "Super Administrator",
-      email: "superadmin@wallet.example",
-      password: nonEmpty(env, "DEMO_SUPERADMIN_PASSWORD") ?? "SuperAdmin#2026",
-      permissions: [...PERMISSION_CODES],
-      isSuperAdmin: true,
-      status: "active",
-    },
-    {
-      role: "user desk",
-      name: "User Desk",
-      email: "userdesk@wallet.example",
-      password: nonEmpty(env, "DEMO_USERDESK_PASSWORD") ?? "UserDesk#2026",
-      permissions: [PERMISSION.user],
-      isSuperAdmin: false,
-      status: "active",
-    },
-    {
-      role: "finance",
-      name: "Finance",
-      email: "finance@wallet.example",
-      password: nonEmpty(env, "DEMO_FINANCE_PASSWORD") ?? "Finance#2026",
-      permissions: [PERMISSION.topUp, PERMISSION.settlement, PERMISSION.report],
-      isSuperAdmin: false,
-      status: "active",
-    },
-    {
-      role: "banned administrator",
-      name: "Banned Administrator",
-      email: "banned@wallet.example",
-      password: nonEmpty(env, "DEMO_BANNED_PASSWORD") ?? "Banned#2026",
-      permissions: [PERMISSION.user],
-      isSuperAdmin: false,
-      status: "banned",
-    },
+  const logins: [DemoRole, string, string, number[], DemoAccount["status"]?][] = [
+    ["super administrator", "superadmin", "SuperAdmin#2026", [...PERMISSION_CODES]],
+    ["user desk", "userdesk", "UserDesk#2026", [PERMISSION.user]],
+    [
+      "finance",
+      "finance",
+      "Finance#2026",
+      [PERMISSION.topUp, PERMISSION.settlement, PERMISSION.report],
+    ],
+    ["banned administrator", "banned", "Banned#2026", [PERMISSION.user], "banned"],
   ];
+  return logins.map(([role, login, password, permissions, status = "active"]) => ({
+    role,
+    name: role.replace(/\b[a-z]/g, (letter) => letter.toUpperCase()),
+    email: `${login}@wallet.example`,
+    password: nonEmpty(env, `DEMO_${login.toUpperCase()}_PASSWORD`) ?? password,
+    permissions,
+    isSuperAdmin: role === "super administrator",
+    status,
+  }));
 }
 
 export function loadConfig(env: Env = process.env): Config {

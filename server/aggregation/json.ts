@@ -155,35 +155,36 @@ export function parseStrictJson(text: string, options: StrictJsonOptions): Json 
     return value;
   };
 
-  const parseArray = (depth: number): Json[] => {
-    expect("[");
-    const items: Json[] = [];
+  /** The items of an array or the members of an object, each read by `item`, up to `close`. */
+  const parseItems = (open: "[" | "{", close: "]" | "}", item: () => void) => {
+    expect(open);
     skipSpace();
-    if (text[pos] === "]") {
+    if (text[pos] === close) {
       pos++;
-      return items;
+      return;
     }
     for (;;) {
-      valueOf = undefined;
-      items.push(parseValue(depth));
+      item();
       skipSpace();
-      if (text[pos] === "]") break;
-      if (text[pos] !== ",") malformed('"," or "]"');
+      if (text[pos] === close) break;
+      if (text[pos] !== ",") malformed(`"," or "${close}"`);
       pos++;
     }
     pos++;
+  };
+
+  const parseArray = (depth: number): Json[] => {
+    const items: Json[] = [];
+    parseItems("[", "]", () => {
+      valueOf = undefined;
+      items.push(parseValue(depth));
+    });
     return items;
   };
 
   const parseObject = (depth: number): JsonObject => {
-    expect("{");
     const entries: JsonObject = new Map();
-    skipSpace();
-    if (text[pos] === "}") {
-      pos++;
-      return entries;
-    }
-    for (;;) {
+    parseItems("{", "}", () => {
       skipSpace();
       const keyAt = pos;
       const key = parseString(true);
@@ -191,12 +192,7 @@ export function parseStrictJson(text: string, options: StrictJsonOptions): Json 
       expect(":");
       valueOf = key;
       entries.set(key, parseValue(depth));
-      skipSpace();
-      if (text[pos] === "}") break;
-      if (text[pos] !== ",") malformed('"," or "}"');
-      pos++;
-    }
-    pos++;
+    });
     return entries;
   };
 

@@ -326,50 +326,50 @@ export type AdministratorRow = typeof administrators.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * One-time password reset links for wallet users, created by the back office. Only the SHA-256 of
- * the token is kept: a database leak must not hand out working links.
+ * One-time password reset links of one kind of person, whose id `owner` (column `ownerColumn`)
+ * names: only the SHA-256 of a token is kept, so a database leak hands out no working links.
+ * Only the newest unused link of a person works; earlier ones are marked used when a new one is
+ * issued.
  */
-export const userPasswordResets = pgTable(
+function passwordResetLinks<Owner extends string>(
+  name: string,
+  owner: Owner,
+  ownerColumn: string,
+  ownerId: () => AnyPgColumn,
+) {
+  const ownerIdColumn = integer(ownerColumn).notNull().references(ownerId, { onDelete: "cascade" });
+  return pgTable(
+    name,
+    {
+      id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+      ...({ [owner]: ownerIdColumn } as Record<Owner, typeof ownerIdColumn>),
+      tokenHash: text("token_hash").notNull().unique(`${name}_token_hash_key`),
+      expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+      usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+      requestedBy: integer("requested_by").references(() => administrators.id, {
+        onDelete: "set null",
+      }),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [index(`${name}_${ownerColumn}_idx`).on(t[owner])],
+  );
+}
+
+/** Wallet users' links, created by the back office. */
+export const userPasswordResets = passwordResetLinks(
   "user_password_resets",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique("user_password_resets_token_hash_key"),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-    requestedBy: integer("requested_by").references(() => administrators.id, {
-      onDelete: "set null",
-    }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("user_password_resets_user_id_idx").on(t.userId)],
+  "userId",
+  "user_id",
+  () => users.id,
 );
 
-/**
- * One-time links e-mailed to an administrator to set a new password (only the token's SHA-256 is
- * stored): nobody sets another administrator's password (issue 30). Only the newest unused link of
- * an administrator works; earlier ones are marked used when a new one is issued.
- */
-export const administratorPasswordResets = pgTable(
+/** Administrators' links: nobody sets another administrator's password (issue 30). */
+export const administratorPasswordResets = passwordResetLinks(
   "administrator_password_resets",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    administratorId: integer("administrator_id")
-      .notNull()
-      .references(() => administrators.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique("administrator_password_resets_token_hash_key"),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-    requestedBy: integer("requested_by").references(() => administrators.id, {
-      onDelete: "set null",
-    }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("administrator_password_resets_administrator_id_idx").on(t.administratorId)],
+  "administratorId",
+  "administrator_id",
+  () => administrators.id,
 );
 
 /**

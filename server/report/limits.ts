@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import { HttpError } from "../errors";
 import { limiterScope } from "../rate-limit/store";
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /**
  * A stable stand-in for an e-mail address in logs and rate-limit keys: keyed with the server's
@@ -25,23 +25,43 @@ export interface ReportLimits {
   perRecipient(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-async function enforce(
+/**
+ * Counts `request` against an hourly `limiter`. Over the limit: 429 RATE_LIMITED with a
+ * Retry-After header, `tooMany` and when to retry as the message, and `details` with the seconds
+ * to wait.
+ */
+export async function enforceLimit(
   limiter: Limiter,
   request: FastifyRequest,
   reply: FastifyReply,
-  scope: "ip" | "email",
-) {
+  tooMany: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   const result = await limiter(request);
   if (result.isAllowed || !result.isExceeded) return;
   reply.header("retry-after", result.ttlInSeconds);
   const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
   throw new HttpError(
     429,
-    `Too many reports ${scope === "ip" ? "from this address" : "to this e-mail"}, retry in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+    `${tooMany}, retry in ${minutes} minute${minutes === 1 ? "" : "s"}`,
     "RATE_LIMITED",
-    { limit: scope, retryAfterSeconds: result.ttlInSeconds },
+    { ...details, retryAfterSeconds: result.ttlInSeconds },
   );
 }
+
+const enforce = (
+  limiter: Limiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: "ip" | "email",
+) =>
+  enforceLimit(
+    limiter,
+    request,
+    reply,
+    `Too many reports ${scope === "ip" ? "from this address" : "to this e-mail"}`,
+    { limit: scope },
+  );
 
 /**
  * Hourly limits of REPORT_RATE_LIMIT_PER_IP and REPORT_RATE_LIMIT_PER_EMAIL, on @fastify/rate-limit's

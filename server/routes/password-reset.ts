@@ -2,13 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
-import { HttpError } from "../errors";
 import { limiterScope } from "../rate-limit/store";
-import {
-  administratorResetLink,
-  completeAdministratorPasswordReset,
-} from "../services/admin-password-reset";
-import { completePasswordReset, resetLink } from "../services/wallet-app";
+import { enforceLimit, HOUR_MS } from "../report/limits";
+import { administratorResetLinks } from "../services/admin-password-reset";
+import type { ResetLinkUses } from "../services/password-reset";
+import { walletResetLinks } from "../services/wallet-app";
 import { errorResponses } from "../../src/shared/schemas/common";
 import {
   resetLinkBodySchema,
@@ -17,8 +15,6 @@ import {
 } from "../../src/shared/schemas/password-reset";
 import { resetLinkSchema } from "../../src/shared/schemas/wallet-app";
 import type { RouteDeps } from "../http/deps";
-
-const HOUR_MS = 3_600_000;
 
 const LINK_ERRORS =
   "404 RESET_LINK_INVALID (no such link), 410 RESET_LINK_EXPIRED, 410 RESET_LINK_USED (used, or " +
@@ -31,8 +27,7 @@ interface ResetLinkKind<View extends object = object> {
   tag: string;
   who: string;
   view: z.ZodType<View>;
-  check(token: string): Promise<View>;
-  complete(token: string, password: string): Promise<View>;
+  link: ResetLinkUses<View>;
   /** What completing ends, for the description. */
   ends: string;
 }
@@ -52,18 +47,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     ...limiterScope("password-reset-per-ip"),
   });
   // Before the body is read: guessing links costs a request each, and few of them.
-  const limitResets = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await perIp(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header("retry-after", result.ttlInSeconds);
-    const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
-    throw new HttpError(
-      429,
-      `Too many password reset attempts from this address, retry in ${minutes} minute${minutes === 1 ? "" : "s"}`,
-      "RATE_LIMITED",
-      { retryAfterSeconds: result.ttlInSeconds },
-    );
-  };
+  const limitResets = (request: FastifyRequest, reply: FastifyReply) =>
+    enforceLimit(perIp, request, reply, "Too many password reset attempts from this address");
 
   const routesOf = (kind: ResetLinkKind) => {
     const errors = errorResponses(400, 404, 410, 429);
@@ -81,7 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
           response: { 200: kind.view, ...errors },
         },
       },
-      async (request) => kind.check(request.body.token),
+      async (request) => kind.link.check(db, request.body.token),
     );
     app.post(
       `${kind.prefix}/password-reset`,
@@ -99,7 +84,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
           response: { 200: kind.view, ...errors },
         },
       },
-      async (request) => kind.complete(request.body.token, request.body.password),
+      async (request) => kind.link.complete(db, request.body.token, request.body.password),
     );
   };
 
@@ -108,8 +93,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     tag: "wallet app",
     who: "a wallet user",
     view: resetLinkSchema,
-    check: (token) => resetLink(db, token),
-    complete: (token, password) => completePasswordReset(db, token, password),
+    link: walletResetLinks,
     ends: "every earlier wallet app token is ended",
   });
   routesOf({
@@ -117,8 +101,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     tag: "auth",
     who: "an administrator",
     view: staffResetLinkSchema,
-    check: (token) => administratorResetLink(db, token),
-    complete: (token, password) => completeAdministratorPasswordReset(db, token, password),
+    link: administratorResetLinks,
     ends: "every session the administrator had is ended (a banned or disabled one stays so)",
   });
 };

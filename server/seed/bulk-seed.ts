@@ -17,6 +17,20 @@ const CHUNK = 50_000;
  */
 const NO_JIT = sql`set local jit = off`;
 
+/**
+ * How many rows `table` lacks of `targetTotal`, and `last`: the highest number its rows use yet,
+ * by the aggregate `highest` (0 for none).
+ */
+async function shortfall(db: Db, targetTotal: number, table: string, highest: SQL) {
+  const [state] = (
+    await db.execute<{ total: number; last: number }>(
+      sql`select count(*)::int as total, coalesce(${highest}, 0)::int as last
+          from ${sql.identifier(table)}`,
+    )
+  ).rows;
+  return { missing: targetTotal - (state?.total ?? 0), last: state?.last ?? 0 };
+}
+
 export interface BulkSeedProgress {
   inserted: number;
   target: number;
@@ -33,17 +47,16 @@ export async function bulkSeedUsers(
   targetTotal: number,
   onProgress?: (progress: BulkSeedProgress) => void,
 ): Promise<number> {
-  const [state] = (
-    await db.execute<{ total: number; last: number }>(sql`
-      select count(*)::int as total,
-             coalesce(max(substring(account_number from 2)::int)
-               filter (where account_number ~ ${ACCOUNT_NUMBER_PATTERN.source}), 0)::int as last
-      from users`)
-  ).rows;
-  const missing = targetTotal - (state?.total ?? 0);
+  const { missing, last } = await shortfall(
+    db,
+    targetTotal,
+    "users",
+    sql`max(substring(account_number from 2)::int)
+          filter (where account_number ~ ${ACCOUNT_NUMBER_PATTERN.source})`,
+  );
   if (missing <= 0) return 0;
 
-  const first = (state?.last ?? 0) + 1;
+  const first = last + 1;
   const lastNumber = first + missing - 1;
   for (let start = first; start <= lastNumber; start += CHUNK) {
     const end = Math.min(start + CHUNK - 1, lastNumber);
@@ -155,13 +168,7 @@ export async function bulkSeedLedger(
   targetTotal: number,
   onProgress?: (progress: BulkSeedProgress) => void,
 ): Promise<number> {
-  const [state] = (
-    await db.execute<{ total: number; last: number }>(
-      sql`select count(*)::int as total, coalesce(max(id), 0)::int as last
-          from wallet_transactions`,
-    )
-  ).rows;
-  const missing = targetTotal - (state?.total ?? 0);
+  const { missing, last } = await shortfall(db, targetTotal, "wallet_transactions", sql`max(id)`);
   if (missing <= 0) return 0;
   const holders = (
     await db.execute<{ userId: number }>(sql`
@@ -172,7 +179,7 @@ export async function bulkSeedLedger(
   if (holders.length === 0) {
     throw new Error("Every wallet has ledger rows already: seed more users first");
   }
-  const layout = { idBase: state?.last ?? 0, each: Math.floor(missing / holders.length) };
+  const layout = { idBase: last, each: Math.floor(missing / holders.length) };
   const extra = missing % holders.length; // the first `extra` wallets get one row more
   const rowsBefore = (wallet: number) => wallet * layout.each + Math.min(wallet, extra);
   const walletsPerChunk = Math.max(1, Math.floor(CHUNK / Math.max(layout.each, 1)));

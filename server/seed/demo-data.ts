@@ -241,39 +241,20 @@ export function generateDemoUsers(count = DEMO_USER_COUNT, seed = DEMO_SEED): De
   return users;
 }
 
+/** A demo colleague: `firstname.lastname@wallet.example`, with those permissions. */
+function staff(name: string, permissions: number[], status: "active" | "disabled" = "active") {
+  const email = `${name.toLowerCase().replace(" ", ".")}@wallet.example`;
+  return { name, email, permissions, status };
+}
+
 /** Extra administrators so the Admin list has something to page, filter and sort. */
 export const DEMO_STAFF = [
-  {
-    name: "Aisyah Rahman",
-    email: "aisyah.rahman@wallet.example",
-    permissions: [0, 4],
-    status: "active",
-  },
-  { name: "Kelvin Tan", email: "kelvin.tan@wallet.example", permissions: [8], status: "active" },
-  {
-    name: "Meera Nair",
-    email: "meera.nair@wallet.example",
-    permissions: [12, 16],
-    status: "active",
-  },
-  {
-    name: "Hakim Yusof",
-    email: "hakim.yusof@wallet.example",
-    permissions: [24, 38],
-    status: "active",
-  },
-  { name: "Grace Lim", email: "grace.lim@wallet.example", permissions: [28, 39], status: "active" },
-  {
-    name: "Ravi Kumar",
-    email: "ravi.kumar@wallet.example",
-    permissions: [32, 33],
-    status: "disabled",
-  },
-  { name: "Zara Ong", email: "zara.ong@wallet.example", permissions: [20], status: "active" },
-  {
-    name: "Daniel Chong",
-    email: "daniel.chong@wallet.example",
-    permissions: [0, 37],
-    status: "disabled",
-  },
-] as const;
+  staff("Aisyah Rahman", [0, 4]),
+  staff("Kelvin Tan", [8]),
+  staff("Meera Nair", [12, 16]),
+  staff("Hakim Yusof", [24, 38]),
+  staff("Grace Lim", [28, 39]),
+  staff("Ravi Kumar", [32, 33], "disabled"),
+  staff("Zara Ong", [20]),
+  staff("Daniel Chong", [0, 37], "disabled"),
+];

@@ -9,7 +9,13 @@ import { hashPassword } from "../auth/password";
 import type { Config } from "../config";
 import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
-import { DEMO_EPOCH, DEMO_STAFF, DEMO_USER_COUNT, generateDemoUsers } from "./demo-data";
+import {
+  DEMO_EPOCH,
+  DEMO_STAFF,
+  DEMO_USER_COUNT,
+  generateDemoUsers,
+  type DemoUser,
+} from "./demo-data";
 import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
@@ -260,68 +266,55 @@ async function insertDemoUsers(tx: Tx, reviewerIds: number[]) {
       return id;
     };
 
+    /** Each user's `details` (where there are any) as a row, dated at the user's sign-up. */
+    const detailRows = <D extends object>(details: (u: DemoUser) => D | undefined) =>
+      batch.flatMap((u) => {
+        const row = details(u);
+        if (!row) return [];
+        return [
+          { userId: idOf(u.accountNumber), ...row, createdAt: u.createdAt, updatedAt: u.createdAt },
+        ];
+      });
+
     await tx
       .insert(wallets)
       .values(
-        batch.map((u) => ({
-          userId: idOf(u.accountNumber),
-          balanceSen: u.wallet.balanceSen,
-          status: u.wallet.status,
-          createdAt: u.createdAt,
-          updatedAt: u.createdAt,
-        })),
+        detailRows(({ wallet }) => ({ balanceSen: wallet.balanceSen, status: wallet.status })),
       )
       .onConflictDoNothing();
 
-    const riderUsers = batch.filter((u) => u.rider);
-    if (riderUsers.length > 0) {
-      await tx
-        .insert(riders)
-        .values(
-          riderUsers.map((u) => ({
-            userId: idOf(u.accountNumber),
-            vehicleType: u.rider!.vehicleType,
-            plate: u.rider!.plate,
-            licenceNumber: u.rider!.licenceNumber,
-            verificationStatus: u.rider!.verificationStatus,
-            verificationRemarks: u.rider!.verificationRemarks,
-            createdAt: u.createdAt,
-            updatedAt: u.createdAt,
-          })),
-        )
-        .onConflictDoNothing();
-      const attendance = riderUsers.flatMap((u) =>
-        Array.from({ length: u.rider!.attendanceDays }, (_, day) => {
-          const date = new Date(DEMO_EPOCH - (day + 1) * DAY);
-          const clockIn = new Date(date.getTime() + (8 + (day % 3)) * 3_600_000);
-          return {
-            userId: idOf(u.accountNumber),
-            date: date.toISOString().slice(0, 10),
-            clockIn,
-            clockOut: new Date(clockIn.getTime() + (6 + (day % 4)) * 3_600_000),
-            createdAt: clockIn,
-            updatedAt: clockIn,
-          };
-        }),
-      );
-      if (attendance.length > 0) await tx.insert(riderAttendance).values(attendance);
-    }
+    const riderRows = detailRows(
+      ({ rider }) =>
+        rider && {
+          vehicleType: rider.vehicleType,
+          plate: rider.plate,
+          licenceNumber: rider.licenceNumber,
+          verificationStatus: rider.verificationStatus,
+          verificationRemarks: rider.verificationRemarks,
+        },
+    );
+    if (riderRows.length > 0) await tx.insert(riders).values(riderRows).onConflictDoNothing();
+    const attendance = batch.flatMap((u) =>
+      Array.from({ length: u.rider?.attendanceDays ?? 0 }, (_, day) => {
+        const date = new Date(DEMO_EPOCH - (day + 1) * DAY);
+        const clockIn = new Date(date.getTime() + (8 + (day % 3)) * 3_600_000);
+        return {
+          userId: idOf(u.accountNumber),
+          date: date.toISOString().slice(0, 10),
+          clockIn,
+          clockOut: new Date(clockIn.getTime() + (6 + (day % 4)) * 3_600_000),
+          createdAt: clockIn,
+          updatedAt: clockIn,
+        };
+      }),
+    );
+    if (attendance.length > 0) await tx.insert(riderAttendance).values(attendance);
 
-    const agentUsers = batch.filter((u) => u.agent);
-    if (agentUsers.length > 0) {
-      await tx
-        .insert(agents)
-        .values(
-          agentUsers.map((u) => ({
-            userId: idOf(u.accountNumber),
-            agentType: u.agent!.agentType,
-            commissionRateBp: u.agent!.commissionRateBp,
-            createdAt: u.createdAt,
-            updatedAt: u.createdAt,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    const agentRows = detailRows(
+      ({ agent }) =>
+        agent && { agentType: agent.agentType, commissionRateBp: agent.commissionRateBp },
+    );
+    if (agentRows.length > 0) await tx.insert(agents).values(agentRows).onConflictDoNothing();
 
     const changes = batch.filter((u) => u.contactChange);
     if (changes.length > 0) {

@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { recordAudit } from "../audit";
-import type { Db } from "../db";
-import { userPasswordResets, type AdministratorRow, type UserRow } from "../db/schema";
+import { assertStrongPassword, hashPassword } from "../auth/password";
+import type { Db, DbOrTx, Tx } from "../db";
+import {
+  administratorPasswordResets,
+  administrators,
+  userPasswordResets,
+  users,
+  type AdministratorRow,
+  type UserRow,
+} from "../db/schema";
 import { conflict, HttpError } from "../errors";
 import { lockUser } from "./user-actions";
 
@@ -57,50 +65,195 @@ export function usableLink<T>(
   return found;
 }
 
-export interface IssuedReset {
+/** A stored link, as its checks and its use see it. */
+interface LinkRow {
+  id: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+  requestedBy: number | null;
+}
+
+/**
+ * Where one kind of person's links are kept (wallet users', administrators'), whose passwords they
+ * set, and what the audit trail calls issuing and using one.
+ */
+export interface ResetLinkStore<Person> {
+  links: typeof userPasswordResets | typeof administratorPasswordResets;
+  /** The links' column naming their person. */
+  owner: typeof userPasswordResets.userId | typeof administratorPasswordResets.administratorId;
+  /** The people's table, whose rows are `Person`s. */
+  people: (typeof users | typeof administrators) & { $inferSelect: Person };
+  /** Stores a new link of person `ownerId`. */
+  insert(
+    tx: Tx,
+    ownerId: number,
+    link: Omit<LinkRow, "id" | "usedAt"> & { tokenHash: string },
+  ): Promise<unknown>;
+  targetTable: "users" | "administrators";
+  issued: string;
+  completed: string;
+}
+
+export const USER_RESET_LINKS: ResetLinkStore<UserRow> = {
+  links: userPasswordResets,
+  owner: userPasswordResets.userId,
+  people: users,
+  insert: (tx, userId, link) => tx.insert(userPasswordResets).values({ userId, ...link }),
+  targetTable: "users",
+  issued: "user.reset_password",
+  completed: "user.password_reset_completed",
+};
+
+export const ADMINISTRATOR_RESET_LINKS: ResetLinkStore<AdministratorRow> = {
+  links: administratorPasswordResets,
+  owner: administratorPasswordResets.administratorId,
+  people: administrators,
+  insert: (tx, administratorId, link) =>
+    tx.insert(administratorPasswordResets).values({ administratorId, ...link }),
+  targetTable: "administrators",
+  issued: "administrator.reset_password",
+  completed: "administrator.password_reset_completed",
+};
+
+/** A new link's token and expiry. */
+export interface IssuedLink {
+  /** Returned once, to be e-mailed to the person; never stored or logged. */
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * The issuing of `store`'s links: `lock` finds (and locks, in the link's transaction) the person
+ * that `actor` asks a link for, by their `key`; their earlier unused links are retired (only the
+ * newest works; they are marked used now), and an audit entry is added. Answers `issued` of the
+ * person and the token, given once (to be e-mailed; never stored or logged).
+ */
+export function resetLinkIssuer<
+  Person extends { id: number; email: string | null },
+  Locked extends Person,
+  Key,
+  Issued,
+>(
+  store: ResetLinkStore<Person>,
+  lock: (tx: Tx, actor: AdministratorRow, key: Key) => Promise<Locked>,
+  issued: (person: Locked, link: IssuedLink) => Issued,
+) {
+  return async (db: Db, actor: AdministratorRow, key: Key, now = new Date()): Promise<Issued> => {
+    const { token, tokenHash, expiresAt } = newResetToken(now);
+    const person = await db.transaction(async (tx) => {
+      const person = await lock(tx, actor, key);
+      await tx
+        .update(store.links)
+        .set({ usedAt: now })
+        .where(and(eq(store.owner, person.id), isNull(store.links.usedAt)));
+      await store.insert(tx, person.id, { tokenHash, expiresAt, requestedBy: actor.id });
+      await recordAudit(tx, {
+        adminId: actor.id,
+        action: store.issued,
+        targetTable: store.targetTable,
+        targetId: person.id,
+        after: { email: person.email, expiresAt: expiresAt.toISOString() },
+      });
+      return person;
+    });
+    return issued(person, { token, expiresAt });
+  };
+}
+
+/** The link of `token` and its person (locked when `lock`), refused unless usable at `now`. */
+async function findUsableLink<Person>(
+  db: DbOrTx,
+  store: ResetLinkStore<Person>,
+  token: string,
+  now: Date,
+  lock: boolean,
+): Promise<{ reset: LinkRow; person: Person }> {
+  const query = db
+    .select({ reset: store.links, person: store.people })
+    .from(store.links)
+    .innerJoin(store.people, eq(store.people.id, store.owner))
+    .where(eq(store.links.tokenHash, hashResetToken(token)));
+  const [found] = (await (lock ? query.for("update") : query)) as {
+    reset: LinkRow;
+    person: Person;
+  }[];
+  return usableLink(found, ({ reset }) => reset, now);
+}
+
+/**
+ * Sets the person's password and spends the link, once: two uses of one link at the same time
+ * find it locked, and the second finds it used. The person's credential version moves on, so
+ * every session or token issued before stops working. Answers `view` of the person and link.
+ */
+async function completeReset<Person extends { id: number }, View>(
+  db: Db,
+  store: ResetLinkStore<Person>,
+  token: string,
+  password: string,
+  now: Date,
+  view: (person: Person, reset: LinkRow) => View,
+): Promise<View> {
+  assertStrongPassword(password);
+  // Checked before the costly hash, so a stream of dead links costs no hashing.
+  await findUsableLink(db, store, token, now, false);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const { reset, person } = await findUsableLink(tx, store, token, now, true);
+    await tx.update(store.links).set({ usedAt: now }).where(eq(store.links.id, reset.id));
+    await tx
+      .update(store.people)
+      .set({ passwordHash, credentialVersion: sql`${store.people.credentialVersion} + 1` })
+      .where(eq(store.people.id, person.id));
+    await recordAudit(tx, {
+      adminId: null,
+      action: store.completed,
+      targetTable: store.targetTable,
+      targetId: person.id,
+      after: { resetRequestedBy: reset.requestedBy },
+    });
+    return view(person, reset);
+  });
+}
+
+/** What a link's page does with it: `check` whose password it sets (changing nothing), `complete`. */
+export interface ResetLinkUses<View> {
+  check(db: Db, token: string, now?: Date): Promise<View>;
+  complete(db: Db, token: string, password: string, now?: Date): Promise<View>;
+}
+
+/** The uses of `store`'s links, each answering `view` of the person and the link. */
+export function resetLinkUses<Person extends { id: number }, View>(
+  store: ResetLinkStore<Person>,
+  view: (person: Person, reset: LinkRow) => View,
+): ResetLinkUses<View> {
+  return {
+    async check(db, token, now = new Date()) {
+      const { reset, person } = await findUsableLink(db, store, token, now, false);
+      return view(person, reset);
+    },
+    complete: (db, token, password, now = new Date()) =>
+      completeReset(db, store, token, password, now, view),
+  };
+}
+
+export interface IssuedReset extends IssuedLink {
   user: UserRow;
   /** Where the link goes: the user's e-mail (a user without one gets 409 NO_EMAIL). */
   email: string;
-  /** Returned once, to be e-mailed; never stored or logged. */
-  token: string;
-  expiresAt: Date;
 }
 
 /**
  * Issues a one-time reset token for the user with `accountNumber`, replacing any earlier unused
  * one (only the newest link works), with an audit entry in the same transaction.
  */
-export async function issuePasswordReset(
-  db: Db,
-  actor: AdministratorRow,
-  accountNumber: string,
-  now = new Date(),
-): Promise<IssuedReset> {
-  const { token, tokenHash, expiresAt } = newResetToken(now);
-  const { user, email } = await db.transaction(async (tx) => {
+export const issuePasswordReset = resetLinkIssuer(
+  USER_RESET_LINKS,
+  async (tx, _actor, accountNumber: string) => {
     const user = await lockUser(tx, { accountNumber });
     if (!user.email) {
       throw conflict("NO_EMAIL", "This user has no e-mail address to send the reset link to");
     }
-    // Only the newest link works: earlier unused ones are retired (marked used now).
-    await tx
-      .update(userPasswordResets)
-      .set({ usedAt: now })
-      .where(and(eq(userPasswordResets.userId, user.id), isNull(userPasswordResets.usedAt)));
-    await tx.insert(userPasswordResets).values({
-      userId: user.id,
-      tokenHash,
-      expiresAt,
-      requestedBy: actor.id,
-    });
-    await recordAudit(tx, {
-      adminId: actor.id,
-      action: "user.reset_password",
-      targetTable: "users",
-      targetId: user.id,
-      after: { email: user.email, expiresAt: expiresAt.toISOString() },
-    });
-    return { user, email: user.email };
-  });
-  return { user, email, token, expiresAt };
-}
+    return { ...user, email: user.email };
+  },
+  (user, link): IssuedReset => ({ user, email: user.email, ...link }),
+);

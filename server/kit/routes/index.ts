@@ -15,10 +15,29 @@ import { registerCreate, registerEdit } from "./forms";
 import { registerList, registerRelated } from "./lists";
 import { registerOptions } from "./options";
 import { registerHistory, registerShow } from "./record";
-import { moduleRoutes, type RouteContext, type ZodApp } from "./route";
+import { moduleRoutes, type ModuleRoute, type RouteContext, type ZodApp } from "./route";
 
 export { moduleRoutes, type ModuleRoute } from "./route";
 export { OPTIONS_LIMIT } from "./options";
+
+type Registrations = {
+  [K in ModuleRoute["kind"]]: (
+    context: RouteContext,
+    route: Extract<ModuleRoute, { kind: K }>,
+  ) => void;
+};
+
+/** Each route kind's registration. */
+const REGISTER: Registrations = {
+  list: registerList,
+  related: registerRelated,
+  options: registerOptions,
+  show: registerShow,
+  history: registerHistory,
+  action: registerAction,
+  create: registerCreate,
+  edit: registerEdit,
+};
 
 /** Registers one bound module's routes on `app` (under the API prefix). */
 export async function registerModuleRoutes(
@@ -28,32 +47,7 @@ export async function registerModuleRoutes(
 ): Promise<void> {
   const context: RouteContext = { api: app, db: deps.db, bound, tags: [bound.module.name] };
   for (const route of moduleRoutes(bound)) {
-    switch (route.kind) {
-      case "list":
-        registerList(context, route);
-        break;
-      case "related":
-        registerRelated(context, route);
-        break;
-      case "options":
-        registerOptions(context, route);
-        break;
-      case "show":
-        registerShow(context, route);
-        break;
-      case "history":
-        registerHistory(context, route);
-        break;
-      case "action":
-        registerAction(context, route);
-        break;
-      case "create":
-        registerCreate(context, route);
-        break;
-      case "edit":
-        registerEdit(context, route);
-        break;
-    }
+    (REGISTER[route.kind] as (context: RouteContext, route: ModuleRoute) => void)(context, route);
   }
   await registerEndpoints(app, deps, bound);
 }

@@ -11,66 +11,93 @@ import {
   aggregationQuerystring,
   type CollectionSpec,
 } from "../../aggregation";
-import { currentAdmin } from "../../auth/access";
-import { notFound } from "../../errors";
+import { currentAdmin, type RouteAccess } from "../../auth/access";
+import { readOr404 } from "./record";
 import type { ModuleRoute, RouteContext } from "./route";
 
 type Route<K extends ModuleRoute["kind"]> = Extract<ModuleRoute, { kind: K }>;
+
+/** What a list route's documentation says: which list, and the allow-list its fields have. */
+interface ListDoc {
+  summary: string;
+  fields: Pick<ModuleDecl, "fields">;
+  collection: CollectionSpec;
+}
+
+/**
+ * The options of a route that serves one page of a list under the aggregation contract: its
+ * access, the query's pre-validation, and the schema (with `params` where the URL has any).
+ */
+function aggregationRoute<P extends object, R extends object>(
+  route: { access: RouteAccess },
+  tags: string[],
+  doc: ListDoc,
+  params: P,
+  response: R,
+) {
+  return {
+    config: { access: route.access },
+    preValidation: aggregationPreValidation,
+    schema: {
+      tags,
+      summary: doc.summary,
+      description: listDescription(doc.fields),
+      "x-aggregation": aggregationExtension(doc.collection),
+      ...params,
+      querystring: aggregationQuerystring,
+      response,
+    },
+  };
+}
 
 /** `GET …/aggregation` (or the module's listPath): one page of the module's list. */
 export function registerList({ api, db, bound, tags }: RouteContext, route: Route<"list">): void {
   const { module } = bound;
   api.get(
     route.url,
-    {
-      config: { access: route.access },
-      preValidation: aggregationPreValidation,
-      schema: {
-        tags,
+    aggregationRoute(
+      route,
+      tags,
+      {
         summary: `List ${module.thing.many} (aggregation contract)`,
-        description: listDescription(module),
-        "x-aggregation": aggregationExtension(bound.collection),
-        querystring: aggregationQuerystring,
-        response: {
-          200: aggregationListSchema(module.queryName, module.item, module.totals),
-          ...errorResponses(400, 401, 403),
-        },
+        fields: module,
+        collection: bound.collection,
       },
-    },
+      {},
+      {
+        200: aggregationListSchema(module.queryName, module.item, module.totals),
+        ...errorResponses(400, 401, 403),
+      },
+    ),
     // A computed key widens to `string` for TypeScript; the serializer checks the answer.
     async (request) => (await bound.list(db, request.query, currentAdmin(request))) as never,
   );
 }
 
 /** `GET …/{id}/<path>`: one page of a related list of one record (404 for an unknown record). */
-export function registerRelated(
-  { api, db, bound, tags }: RouteContext,
-  route: Route<"related">,
-): void {
+export function registerRelated(context: RouteContext, route: Route<"related">): void {
+  const { api, db, bound, tags } = context;
   const { module } = bound;
   const reader = bound.related[route.name]!;
   const decl = module.related![route.name]!;
   api.get(
     route.url,
-    {
-      config: { access: route.access },
-      preValidation: aggregationPreValidation,
-      schema: {
-        tags,
+    aggregationRoute(
+      route,
+      tags,
+      {
         summary: `The ${decl.queryName} of one ${module.thing.one} (aggregation contract)`,
-        description: listDescription(decl),
-        "x-aggregation": aggregationExtension(reader.collection),
-        params: idParamsSchema,
-        querystring: aggregationQuerystring,
-        response: {
-          200: aggregationListSchema(decl.queryName, decl.item),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        fields: decl,
+        collection: reader.collection,
       },
-    },
+      { params: idParamsSchema },
+      {
+        200: aggregationListSchema(decl.queryName, decl.item),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    ),
     async (request) => {
-      const viewer = currentAdmin(request);
-      if (!(await bound.read(db, request.params.id, viewer))) throw notFound(module.thing.one);
+      await readOr404(context, request, request.params.id);
       return (await reader.list(db, request.params.id, request.query)) as never;
     },
   );

@@ -1,5 +1,6 @@
 /** One record of a module (`GET /api/<collection>/{id}`) and its history (`…/{id}/audit`). */
 import { getTableName } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { auditListSchema, auditQuerySchema } from "../../../src/shared/schemas/user-actions";
@@ -10,49 +11,50 @@ import type { ModuleRoute, RouteContext } from "./route";
 
 type Route<K extends ModuleRoute["kind"]> = Extract<ModuleRoute, { kind: K }>;
 
-export function registerShow({ api, db, bound, tags }: RouteContext, route: Route<"show">): void {
-  const { module } = bound;
+/**
+ * Record `id` of the bound module as the request's administrator sees it, or 404: through the
+ * module's own read, so a scoped module answers only its own records.
+ */
+export async function readOr404({ db, bound }: RouteContext, request: FastifyRequest, id: number) {
+  const item = await bound.read(db, id, currentAdmin(request));
+  if (!item) throw notFound(bound.module.thing.one);
+  return item;
+}
+
+export function registerShow(context: RouteContext, route: Route<"show">): void {
+  const { api, bound, tags } = context;
   api.get(
     route.url,
     {
       config: { access: route.access },
       schema: {
         tags,
-        summary: `One ${module.thing.one}`,
+        summary: `One ${bound.module.thing.one}`,
         params: idParamsSchema,
-        response: { 200: module.item, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: bound.module.item, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const item = await bound.read(db, request.params.id, currentAdmin(request));
-      if (!item) throw notFound(module.thing.one);
-      return item;
-    },
+    async (request) => readOr404(context, request, request.params.id),
   );
 }
 
-export function registerHistory(
-  { api, db, bound, tags }: RouteContext,
-  route: Route<"history">,
-): void {
-  const { module, binding } = bound;
+export function registerHistory(context: RouteContext, route: Route<"history">): void {
+  const { api, db, bound, tags } = context;
   api.get(
     route.url,
     {
       config: { access: route.access },
       schema: {
         tags,
-        summary: `The audit entries about one ${module.thing.one}, newest first`,
+        summary: `The audit entries about one ${bound.module.thing.one}, newest first`,
         params: idParamsSchema,
         querystring: auditQuerySchema,
         response: { 200: auditListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      // Through the module's own read, so a scoped module answers only its own records.
-      const viewer = currentAdmin(request);
-      if (!(await bound.read(db, request.params.id, viewer))) throw notFound(module.thing.one);
-      return listAudit(db, getTableName(binding.table), request.params.id, request.query);
+      await readOr404(context, request, request.params.id);
+      return listAudit(db, getTableName(bound.binding.table), request.params.id, request.query);
     },
   );
 }

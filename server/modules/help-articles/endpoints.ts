@@ -8,9 +8,8 @@ import {
 } from "../../../src/shared/modules/help-articles";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
-import { contentImageUpload } from "../../content/images";
-import { publicCaching, sendWithEtag } from "../../content/public-cache";
 import type { ModuleEndpoints } from "../../kit/bind";
+import { registerPublicContent } from "../../services/public-content";
 import { changeArticleStatus, moveArticleWithin, publishedArticles, STATUS_CHANGES } from "./rules";
 
 const access = (thing: string) => ({ permission: helpArticles.permission!, thing });
@@ -75,32 +74,14 @@ export const helpArticleEndpoints: ModuleEndpoints = async (app, { db, bound }) 
       )) as never,
   );
 
-  app.get(
-    "/api/public/help-articles",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["public"],
-        summary: "The published help articles in one language, in order (no session; ETag)",
-        description:
-          "Ordered by category (top_up, payments, refunds, lost_card, parking, account), then by " +
-          "place. Cacheable for a minute; send If-None-Match with the ETag to get 304.",
-        security: [],
-        querystring: languageQuery,
-        response: { 200: publicHelpArticles, ...errorResponses(400) },
-      },
-      onSend: publicCaching,
-    },
-    async (request, reply) =>
-      sendWithEtag(request, reply, await publishedArticles(db, request.query.lang)),
-  );
-
-  await app.register(
-    contentImageUpload({
-      collection: helpArticles.collection,
-      permission: helpArticles.permission!,
-      thing: helpArticles.thing.one,
-    }),
-    { db },
-  );
+  await registerPublicContent(app, db, helpArticles, {
+    url: "/api/public/help-articles",
+    summary: "The published help articles in one language, in order",
+    description:
+      "Ordered by category (top_up, payments, refunds, lost_card, parking, account), then by " +
+      "place.",
+    querystring: languageQuery,
+    answer: publicHelpArticles,
+    load: (query) => publishedArticles(db, query.lang),
+  });
 };

@@ -16,6 +16,7 @@ import fc from "fast-check";
 import type { App } from "../../../server/app";
 import {
   describeOperation,
+  forAjv,
   urlOf,
   type JsonSchema,
   type Operation,
@@ -225,31 +226,6 @@ function objectFor(schema: JsonSchema, context: FuzzContext, depth: number) {
   return fc
     .tuple(fc.tuple(...entries), unknown)
     .map(([pairs, extra]) => Object.fromEntries([...pairs.flat(), ...extra]));
-}
-
-/**
- * OpenAPI 3.0 → JSON Schema for ajv: a nullable enum lists null itself, and the boolean
- * `exclusiveMinimum`/`exclusiveMaximum` become the bound they qualify.
- */
-function forAjv(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(forAjv);
-  if (schema === null || typeof schema !== "object") return schema;
-  const out = Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, key === "enum" ? value : forAjv(value)]),
-  ) as JsonSchema;
-  for (const [exclusive, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (typeof out[exclusive] !== "boolean") continue;
-    if (out[exclusive]) out[exclusive] = out[bound];
-    else delete out[exclusive];
-    if (out[exclusive] !== undefined) delete out[bound];
-  }
-  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) {
-    out.enum = [...(out.enum as unknown[]), null];
-  }
-  return out;
 }
 
 const ajv = new Ajv({ strict: false, validateFormats: false, unicodeRegExp: true });

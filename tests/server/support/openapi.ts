@@ -97,3 +97,38 @@ export const fastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1")
 
 export const describeOperation = (operation: Pick<Operation, "method" | "path">) =>
   `${operation.method} ${operation.path}`;
+
+/**
+ * OpenAPI 3.0 → JSON Schema for ajv: a nullable schema also takes null (a nullable enum lists
+ * null itself), and the boolean `exclusiveMinimum`/`exclusiveMaximum` become the bound they
+ * qualify. The names of `properties` are names, never keywords.
+ */
+export function forAjv(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forAjv);
+  if (schema === null || typeof schema !== "object") return schema;
+  const converted = (key: string, value: unknown) => {
+    if (key === "enum") return value;
+    if (key !== "properties") return forAjv(value);
+    return Object.fromEntries(
+      Object.entries(value as JsonSchema).map(([name, property]) => [name, forAjv(property)]),
+    );
+  };
+  const out = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, converted(key, value)]),
+  ) as JsonSchema;
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (typeof out[exclusive] !== "boolean") continue;
+    if (out[exclusive]) out[exclusive] = out[bound];
+    else delete out[exclusive];
+    if (out[exclusive] !== undefined) delete out[bound];
+  }
+  if (out.nullable === true) {
+    delete out.nullable;
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    return { anyOf: [out, { type: "null" }] };
+  }
+  return out;
+}

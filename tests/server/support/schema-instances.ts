@@ -14,7 +14,7 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import fc from "fast-check";
 
-import type { JsonSchema } from "./openapi";
+import { forAjv, type JsonSchema } from "./openapi";
 
 export interface Instance {
   value: unknown;
@@ -23,43 +23,6 @@ export interface Instance {
 }
 
 /* ---------- the document's JSON Schema, for ajv ---------- */
-
-/**
- * OpenAPI 3.0 → JSON Schema for ajv: a nullable schema also takes null, and the boolean
- * `exclusiveMinimum`/`exclusiveMaximum` become the bound they qualify.
- */
-export function forAjv(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(forAjv);
-  if (schema === null || typeof schema !== "object") return schema;
-  const out = Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [
-      key,
-      key === "enum" || key === "properties" ? forAjvMap(key, value) : forAjv(value),
-    ]),
-  ) as JsonSchema;
-  for (const [exclusive, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (typeof out[exclusive] !== "boolean") continue;
-    if (out[exclusive]) out[exclusive] = out[bound];
-    else delete out[exclusive];
-    if (out[exclusive] !== undefined) delete out[bound];
-  }
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    return { anyOf: [out, { type: "null" }] };
-  }
-  return out;
-}
-
-function forAjvMap(key: string, value: unknown): unknown {
-  if (key === "enum") return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([name, item]) => [name, forAjv(item)]),
-  );
-}
 
 const ajv = new Ajv({
   strict: false,
