@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { Route, Routes, useLocation } from "react-router";
 
 import { resourceModules } from "../resources";
@@ -7,7 +8,7 @@ import { ConsoleLayout } from "./layout/console-layout";
 import { findMenuEntry } from "./menu";
 import { MENU } from "./registry";
 import { ModuleTexts } from "./module-texts";
-import { PERMISSION } from "../shared/permissions";
+import { PERMISSION, type PermissionCode } from "../shared/permissions";
 import { DashboardPage, GlobalPage, NotFoundPage, SettingPage, StatisticPage } from "./pages";
 import { RequirePermission, resourceRoutes } from "./resource-routes";
 import { shellPageId } from "./shell-pages";
@@ -23,6 +24,13 @@ function ConsolePageTitle() {
   return <DocumentTitle page={entry?.label} />;
 }
 
+/** The shell's pages beside the dashboard, in the modules' words; some need a permission code. */
+const SHELL_PAGES: ReadonlyArray<{ path: string; Page: ComponentType; code?: PermissionCode }> = [
+  { path: "/statistic", Page: StatisticPage, code: PERMISSION.statistic },
+  { path: "/setting", Page: SettingPage },
+  { path: "/global", Page: GlobalPage, code: PERMISSION.global },
+];
+
 /**
  * Everything behind the session: the frame, the shell's pages and every module's routes, with
  * the module declarations and the menu table, which the login page does without.
@@ -34,34 +42,26 @@ export default function SignedInConsole() {
       <Routes>
         <Route element={<ConsoleLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
-          <Route
-            path="/statistic"
-            element={
-              <RequirePermission code={PERMISSION.statistic}>
-                <ModuleTexts>
-                  <StatisticPage />
-                </ModuleTexts>
-              </RequirePermission>
-            }
-          />
-          <Route
-            path="/setting"
-            element={
+          {SHELL_PAGES.map(({ path, Page, code }) => {
+            const page = (
               <ModuleTexts>
-                <SettingPage />
+                <Page />
               </ModuleTexts>
-            }
-          />
-          <Route
-            path="/global"
-            element={
-              <RequirePermission code={PERMISSION.global}>
-                <ModuleTexts>
-                  <GlobalPage />
-                </ModuleTexts>
-              </RequirePermission>
-            }
-          />
+            );
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  code === undefined ? (
+                    page
+                  ) : (
+                    <RequirePermission code={code}>{page}</RequirePermission>
+                  )
+                }
+              />
+            );
+          })}
           {resourceRoutes(resourceModules)}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

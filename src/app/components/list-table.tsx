@@ -36,13 +36,7 @@ export function ListTable<Row extends { id: number | string }>({
 }: ListTableProps<Row>) {
   const { t } = useTranslation(namespace);
   if (query.isError) {
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title={t("list.loadFailed")}
-      />
-    );
+    return <QueryError query={query} title={t("list.loadFailed")} />;
   }
   return (
     <Table<Row>

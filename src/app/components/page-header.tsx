@@ -1,4 +1,5 @@
-import { Flex, theme } from "antd";
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Button, Flex, theme } from "antd";
 import type { ReactNode } from "react";
 
 interface PageHeaderProps {
@@ -26,5 +27,17 @@ export function PageHeader({ title, extra, back }: PageHeaderProps) {
         </Flex>
       )}
     </Flex>
+  );
+}
+
+/** The arrow back of a detail or form page (PageHeader's `back`), named for screen readers. */
+export function BackButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      type="text"
+      icon={<ArrowLeftOutlined aria-hidden />}
+      aria-label={label}
+      onClick={onClick}
+    />
   );
 }

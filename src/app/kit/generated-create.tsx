@@ -1,20 +1,11 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
-import { useForm } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
-import { Alert, Button, Flex, Modal } from "antd";
+import { Alert, Modal } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 
 import type { ModuleDecl } from "../../shared/kit/module";
-import { PageHeader } from "../components/page-header";
-import { Panel } from "../components/panel";
-import { decisionErrorText } from "./decision";
-import { DeclaredForm } from "./form";
-import { moduleText, titleOf } from "./texts";
+import { FormScreen, useModuleForm } from "./form-screen";
+import { moduleText } from "./texts";
 import { useModule } from "./use-module";
-
-type Row = { id: number } & Record<string, unknown>;
 
 /**
  * A module's create screen drawn from its declared form: the inputs with the server's rules,
@@ -35,61 +26,25 @@ export function ModuleCreate({
   /** Shown for confirmation before anything is sent (old → new); nothing is sent until OK. */
   review?: (body: Record<string, unknown>) => { content: ReactNode; unchanged?: boolean };
 }) {
-  const decl = module.create!;
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
-  const navigate = useNavigate();
-  const [refusal, setRefusal] = useState<string>();
   const [pending, setPending] = useState<Record<string, unknown>>();
-  const { formProps, saveButtonProps, onFinish } = useForm<Row, HttpError>({
-    resource: module.name,
-    action: "create",
-    redirect: module.paths.show ? "show" : "list",
-    successNotification: (data) => ({
-      type: "success",
-      message: text("create.created", { name: data ? titleOf(module, data.data) : "" }),
-    }),
-    // The refusal stays on the form, where the staff member can read it and correct the input.
-    errorNotification: false,
-    onMutationError: (error) => setRefusal(decisionErrorText(t, module, error)),
-  });
-  // A refusal is shown on the form (onMutationError); the rejected promise has nothing left to say.
-  const send = (body: Record<string, unknown>) => onFinish(body).catch(() => undefined);
+  const form = useModuleForm(module, "create", { redirect: module.paths.show ? "show" : "list" });
+  // A refusal is shown on the form (its `refusal`); the rejected promise has nothing left to say.
+  const send = (body: Record<string, unknown>) => form.onFinish(body).catch(() => undefined);
 
   return (
     <>
-      <PageHeader
+      <FormScreen
+        module={module}
+        kind="create"
+        form={form}
         title={text("create.title")}
-        back={
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined aria-hidden />}
-            aria-label={text("create.back")}
-            onClick={() => navigate(module.paths.list)}
-          />
-        }
+        back={module.paths.list}
+        initialValues={initialValues}
+        onBody={(body) => (review ? setPending(body) : void send(body))}
+        aside={aside}
       />
-      <Flex gap={16} wrap align="flex-start">
-        <Panel style={{ flex: "1 1 420px" }}>
-          <DeclaredForm
-            module={module}
-            decl={decl}
-            formProps={formProps}
-            saveButtonProps={saveButtonProps}
-            initialValues={initialValues}
-            refusal={refusal}
-            onEdit={() => setRefusal(undefined)}
-            onBody={(body) => (review ? setPending(body) : void send(body))}
-            onCancel={() => navigate(module.paths.list)}
-            words={{
-              failed: text("create.failed"),
-              submit: text("create.submit"),
-              cancel: text("create.cancel"),
-            }}
-          />
-        </Panel>
-        {aside}
-      </Flex>
       {pending && review && (
         <ReviewDialog
           title={text("create.reviewTitle")}

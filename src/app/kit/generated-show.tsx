@@ -60,13 +60,7 @@ export function ModuleShow({
   const [request, setRequest] = useState<DecisionRequest>();
   const navigate = useNavigate();
   if (query.isError) {
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title={text("show.loadFailed")}
-      />
-    );
+    return <QueryError query={query} title={text("show.loadFailed")} />;
   }
   if (!result) return <Skeleton active />;
   const shown = Object.entries(module.fields).filter(([, decl]) => decl.show);

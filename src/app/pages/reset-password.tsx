@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Flex, Form, Input, Result, Spin, Typography } from "antd";
+import { Button, Card, Flex, Form, Result, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 
 import { http } from "../../providers/http";
 import { translateApiError } from "../../providers/errors";
-import { brokenPasswordRules } from "../../shared/password-policy";
 import type { StaffResetLink } from "../../shared/schemas/password-reset";
 import type { ResetLink as WalletResetLink } from "../../shared/schemas/wallet-app";
-import { PasswordChecklist } from "../components/password-checklist";
+import { NewPasswordItems } from "../components/password-checklist";
+import { Refusal } from "../components/refusal";
 import { formatDateTime } from "../format";
 import { Brand } from "../layout/brand";
 import { LanguageSwitcher } from "../layout/language-switcher";
@@ -133,46 +133,22 @@ export default function ResetPasswordPage({ audience }: { audience: ResetAudienc
               {t(`${textsOf(audience)}.greeting`, stage.link)}{" "}
               {t("pages.resetPassword.expires", { time: formatDateTime(stage.link.expiresAt) })}
             </Typography.Paragraph>
-            <Form.Item
+            <NewPasswordItems
               name="password"
-              label={t("pages.resetPassword.fields.password")}
-              extra={<PasswordChecklist password={password} id="reset-password-rules" />}
-              rules={[
-                { required: true, message: t("pages.resetPassword.errors.requiredPassword") },
-                {
-                  validator: (_, value: string | undefined) =>
-                    !value || brokenPasswordRules(value).length === 0
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t("pages.resetPassword.errors.weakPassword"))),
-                },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" aria-describedby="reset-password-rules" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t("pages.resetPassword.fields.confirm")}
-              dependencies={["password"]}
-              rules={[
-                { required: true, message: t("pages.resetPassword.errors.requiredPassword") },
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) =>
-                    !value || value === getFieldValue("password")
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t("pages.resetPassword.errors.mismatch"))),
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+              confirmName="confirm"
+              password={password}
+              checklistId="reset-password-rules"
+              words={{
+                label: t("pages.resetPassword.fields.password"),
+                required: t("pages.resetPassword.errors.requiredPassword"),
+                weak: t("pages.resetPassword.errors.weakPassword"),
+                confirmLabel: t("pages.resetPassword.fields.confirm"),
+                confirmRequired: t("pages.resetPassword.errors.requiredPassword"),
+                mismatch: t("pages.resetPassword.errors.mismatch"),
+              }}
+            />
             {submitError !== undefined && (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                message={translateApiError(submitError, t)}
-                style={{ marginBottom: 16 }}
-              />
+              <Refusal title={translateApiError(submitError, t)} style={{ marginBottom: 16 }} />
             )}
             <Button type="primary" htmlType="submit" block loading={submitting}>
               {t("pages.resetPassword.submit")}

@@ -1,10 +1,9 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { brokenPasswordRules } from "../../shared/password-policy";
 import { codedErrorNotification, errorCodeOf } from "../components/notifications";
 import { Panel } from "../components/panel";
-import { PasswordChecklist } from "../components/password-checklist";
+import { NewPasswordItems } from "../components/password-checklist";
 import { setToken } from "../../providers/session";
 import { translateApiError } from "../../providers/errors";
 
@@ -65,38 +64,20 @@ export function ChangePasswordCard() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordItems
           name="newPassword"
-          label={t("password.new")}
-          rules={[
-            { required: true, message: t("password.newRequired") },
-            {
-              validator: (_, value: string | undefined) =>
-                !value || brokenPasswordRules(value).length === 0
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("password.weak"))),
-            },
-          ]}
-          extra={<PasswordChecklist id="new-password-rules" password={newPassword} />}
-        >
-          <Input.Password autoComplete="new-password" aria-describedby="new-password-rules" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t("password.confirm")}
-          dependencies={["newPassword"]}
-          rules={[
-            { required: true, message: t("password.confirmRequired") },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue("newPassword")
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("password.mismatch"))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmName="confirmPassword"
+          password={newPassword}
+          checklistId="new-password-rules"
+          words={{
+            label: t("password.new"),
+            required: t("password.newRequired"),
+            weak: t("password.weak"),
+            confirmLabel: t("password.confirm"),
+            confirmRequired: t("password.confirmRequired"),
+            mismatch: t("password.mismatch"),
+          }}
+        />
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t("password.submit")}
         </Button>

@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
 import {
   useCreate,
   useNotification,
@@ -7,14 +6,16 @@ import {
   useWarnAboutChange,
   type HttpError,
 } from "@refinedev/core";
-import { Alert, Button, Col, Flex, Form, Input, Result, Row, Skeleton } from "antd";
+import { Button, Col, Flex, Form, Input, Row, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 
-import { PageHeader } from "../../app/components/page-header";
+import { BackButton, PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
+import { Refusal } from "../../app/components/refusal";
+import { idParam, StatusPage } from "../../app/components/status-page";
 import { checkForm, FormSelect, inputRule } from "../../app/kit/form";
 import { RichText } from "../../app/kit/rich-text";
 import { fieldLabel, valueLabel } from "../../app/kit/texts";
@@ -36,12 +37,6 @@ import {
 const decl = helpArticles.create!;
 type Values = Partial<HelpArticleBody>;
 
-/** The `article` query parameter when it is an id, else undefined. */
-function articleIdOf(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get("article") ?? "";
-  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
-}
-
 /**
  * The full-page editor of help articles: the shell page `?id=create-edit-help-centre-editor`
  * (a new article) and `…&article={id}` (that article). Without Content Management (12), the
@@ -52,7 +47,7 @@ export default function HelpEditorPage() {
   const { search } = useLocation();
   if (admin && !canAccess(admin, helpArticles.permission)) return <ForbiddenPage />;
   const raw = new URLSearchParams(search).get("article");
-  const id = articleIdOf(search);
+  const id = idParam(search, "article");
   return (
     <ModuleTexts>
       {raw !== null && id === undefined ? (
@@ -68,16 +63,11 @@ export default function HelpEditorPage() {
 
 function MissingArticle() {
   const { t } = useTranslation("helpArticle");
-  const navigate = useNavigate();
   return (
-    <Result
+    <StatusPage
       status="404"
-      title={<h1 style={{ fontSize: "inherit", margin: 0 }}>{t("editor.notFound")}</h1>}
-      extra={
-        <Button type="primary" onClick={() => navigate(helpArticles.paths.list)}>
-          {t("editor.toList")}
-        </Button>
-      }
+      title={t("editor.notFound")}
+      action={{ label: t("editor.toList"), to: helpArticles.paths.list }}
     />
   );
 }
@@ -91,13 +81,7 @@ function LoadedEditor({ id }: { id: number }) {
   });
   if (query.isError) {
     if (toApiError(query.error).statusCode === 404) return <MissingArticle />;
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title={t("show.loadFailed")}
-      />
-    );
+    return <QueryError query={query} title={t("show.loadFailed")} />;
   }
   if (!result) return <Skeleton active />;
   return <ArticleEditor article={result} />;
@@ -165,14 +149,7 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
     <>
       <PageHeader
         title={article ? t("editor.editTitle", { name: article.titleEn }) : t("editor.newTitle")}
-        back={
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined aria-hidden />}
-            aria-label={t("editor.back")}
-            onClick={() => navigate(back)}
-          />
-        }
+        back={<BackButton label={t("editor.back")} onClick={() => navigate(back)} />}
       />
       <Panel>
         <Form<Values>
@@ -231,14 +208,7 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
             ))}
           </Row>
           {refusal && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              message={t("editor.failed")}
-              description={refusal}
-              style={{ marginBottom: 16 }}
-            />
+            <Refusal title={t("editor.failed")} reason={refusal} style={{ marginBottom: 16 }} />
           )}
           <Flex gap={8}>
             <Button

@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, PrinterOutlined } from "@ant-design/icons";
 import { useOne, type HttpError } from "@refinedev/core";
-import { Button, Flex, Result, Skeleton } from "antd";
+import { Button, Flex, Skeleton } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 
 import { QueryError } from "../../app/components/query-error";
+import { idParam, StatusPage } from "../../app/components/status-page";
 import { formatDate, formatDateTime } from "../../app/format";
 import { ForbiddenPage } from "../../app/pages/forbidden";
 import { canAccess } from "../../providers/access-control";
@@ -18,12 +19,6 @@ import "./invoice.css";
 
 const COUNT = new Intl.NumberFormat("en");
 
-/** The `settlement` query parameter when it is an id, else undefined. */
-function settlementIdOf(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get("settlement") ?? "";
-  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
-}
-
 /**
  * The shell page `?id=invoice&settlement={id}`: one settlement as an A4 invoice in the console's
  * language, with Print (the print stylesheet leaves only the sheet) and its PDF. An unknown or
@@ -32,24 +27,19 @@ function settlementIdOf(search: string): number | undefined {
 export default function InvoicePage() {
   const admin = useCurrentAdmin();
   const { search } = useLocation();
-  const id = settlementIdOf(search);
+  const id = idParam(search, "settlement");
   if (admin && !canAccess(admin, settlements.permission)) return <ForbiddenPage />;
   return id === undefined ? <MissingInvoice /> : <Invoice id={id} />;
 }
 
 function MissingInvoice({ id }: { id?: string }) {
   const { t } = useTranslation("invoice");
-  const navigate = useNavigate();
   return (
-    <Result
+    <StatusPage
       status="404"
-      title={<h1 style={{ fontSize: "inherit", margin: 0 }}>{t("notFoundTitle")}</h1>}
-      subTitle={id === undefined ? t("noSettlement") : t("notFound", { id })}
-      extra={
-        <Button type="primary" onClick={() => navigate(settlements.paths.list)}>
-          {t("toSettlements")}
-        </Button>
-      }
+      title={t("notFoundTitle")}
+      description={id === undefined ? t("noSettlement") : t("notFound", { id })}
+      action={{ label: t("toSettlements"), to: settlements.paths.list }}
     />
   );
 }
@@ -74,13 +64,7 @@ function Invoice({ id }: { id: number }) {
 
   if (query.isError) {
     if (toApiError(query.error).statusCode === 404) return <MissingInvoice id={String(id)} />;
-    return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title={t("loadFailed")}
-      />
-    );
+    return <QueryError query={query} title={t("loadFailed")} />;
   }
   if (!result) return <Skeleton active />;
   const s = result;

@@ -16,6 +16,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { downloadFile } from "../../app/components/download";
+import { Refusal } from "../../app/components/refusal";
 import { decisionErrorText } from "../../app/kit/decision";
 import { toApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
@@ -218,14 +219,7 @@ export function ImportUcsiIds() {
           </div>
         )}
         {rejected && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={t("import.failed")}
-            description={rejected.message}
-            style={{ marginTop: 12 }}
-          />
+          <Refusal title={t("import.failed")} reason={rejected.message} style={{ marginTop: 12 }} />
         )}
         {result && (
           <Alert

@@ -6,10 +6,11 @@ import {
   useNotification,
   type HttpError,
 } from "@refinedev/core";
-import { Alert, Button, Form, Input, Modal, Select, Typography } from "antd";
+import { Button, Form, Input, Modal, Select, Typography } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import { Refusal } from "../../app/components/refusal";
 import { ModuleShow } from "../../app/kit/generated-show";
 import { decisionErrorText } from "../../app/kit/decision";
 import { MoneyInput } from "../../app/kit/form";
@@ -52,106 +53,112 @@ function useStep(report: UserReportDto) {
   return { send, error, setError, pending: mutation.isPending };
 }
 
+/** A step asked for in a dialog: `show` opens it (its last refusal forgotten), `close` ends it. */
+function useStepDialog(report: UserReportDto) {
+  const step = useStep(report);
+  const [open, setOpen] = useState(false);
+  const show = () => {
+    step.setError(undefined);
+    setOpen(true);
+  };
+  return { ...step, open, show, close: () => setOpen(false) };
+}
+
 const allows = (report: UserReportDto, step: keyof typeof REPORT_STEPS) =>
   (REPORT_STEPS[step] as readonly string[]).includes(report.status);
 
-/** A step's dialog: its form, the server's refusal under it, and the step's button. */
+/**
+ * A step's button and its dialog: the button readies the form (`onOpen`) and opens the dialog,
+ * which holds the form, the server's refusal under it, and the step's button again (`label`).
+ */
 function StepDialog({
-  open,
+  step,
+  label,
+  icon,
+  primary,
   title,
-  okText,
-  pending,
-  error,
+  onOpen,
   onOk,
-  onClose,
   children,
 }: {
-  open: boolean;
+  step: ReturnType<typeof useStepDialog>;
+  label: string;
+  icon: ReactNode;
+  primary?: boolean;
   title: string;
-  okText: string;
-  pending: boolean;
-  error?: string;
+  onOpen: () => void;
   onOk: () => void;
-  onClose: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation("userReport");
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      cancelText={t("workflow.cancel")}
-      okButtonProps={{ loading: pending }}
-      onOk={onOk}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {children}
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={t("workflow.failed")}
-          description={error}
-        />
-      )}
-    </Modal>
+    <>
+      <Button
+        type={primary ? "primary" : undefined}
+        icon={icon}
+        onClick={() => {
+          onOpen();
+          step.show();
+        }}
+      >
+        {label}
+      </Button>
+      <Modal
+        open={step.open}
+        title={title}
+        okText={label}
+        cancelText={t("workflow.cancel")}
+        okButtonProps={{ loading: step.pending }}
+        onOk={onOk}
+        onCancel={step.close}
+        destroyOnHidden
+      >
+        {children}
+        {step.error && <Refusal title={t("workflow.failed")} reason={step.error} />}
+      </Modal>
+    </>
   );
 }
 
 function AssignButton({ report }: { report: UserReportDto }) {
   const { t } = useTranslation("userReport");
-  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ assigneeId?: number }>();
-  const { send, error, setError, pending } = useStep(report);
+  const step = useStepDialog(report);
   const { result } = useCustom<{ assignees: Array<{ value: number; label: string }> }>({
     url: "/api/user-reports/assignees",
     method: "get",
-    queryOptions: { enabled: open },
+    queryOptions: { enabled: step.open },
   });
   const options = result.data?.assignees ?? [];
   return (
-    <>
-      <Button
-        icon={<UserSwitchOutlined aria-hidden />}
-        onClick={() => {
-          setError(undefined);
-          form.setFieldsValue({ assigneeId: report.assigneeId ?? undefined });
-          setOpen(true);
-        }}
-      >
-        {t("workflow.assign")}
-      </Button>
-      <StepDialog
-        open={open}
-        title={t("workflow.assignTitle", { name: report.reference })}
-        okText={t("workflow.assign")}
-        pending={pending}
-        error={error}
-        onOk={() => form.submit()}
-        onClose={() => setOpen(false)}
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={({ assigneeId }) =>
-            void send("assign", { assigneeId }, (after) =>
+    <StepDialog
+      step={step}
+      label={t("workflow.assign")}
+      icon={<UserSwitchOutlined aria-hidden />}
+      title={t("workflow.assignTitle", { name: report.reference })}
+      onOpen={() => form.setFieldsValue({ assigneeId: report.assigneeId ?? undefined })}
+      onOk={() => form.submit()}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ assigneeId }) =>
+          void step
+            .send("assign", { assigneeId }, (after) =>
               t("workflow.assigned", { name: after.reference, assignee: after.assigneeName }),
-            ).then((ok) => ok && setOpen(false))
-          }
+            )
+            .then((ok) => ok && step.close())
+        }
+      >
+        <Form.Item
+          name="assigneeId"
+          label={t("workflow.assignee")}
+          rules={[{ required: true, message: t("workflow.assigneeRequired") }]}
         >
-          <Form.Item
-            name="assigneeId"
-            label={t("workflow.assignee")}
-            rules={[{ required: true, message: t("workflow.assigneeRequired") }]}
-          >
-            <Select options={options} showSearch optionFilterProp="label" />
-          </Form.Item>
-        </Form>
-      </StepDialog>
-    </>
+          <Select options={options} showSearch optionFilterProp="label" />
+        </Form.Item>
+      </Form>
+    </StepDialog>
   );
 }
 
@@ -186,79 +193,67 @@ interface ResolveValues {
 
 function ResolveButton({ report }: { report: UserReportDto }) {
   const { t } = useTranslation("userReport");
-  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<ResolveValues>();
-  const { send, error, setError, pending } = useStep(report);
+  const step = useStepDialog(report);
   const refundable =
     report.type === "transaction_dispute" && report.refundableSen ? report.refundableSen : 0;
   const resolve = ({ note, refundSen }: ResolveValues) =>
-    void send("resolve", { note, ...(refundSen ? { refundSen } : {}) }, (after) =>
-      refundSen
-        ? t("workflow.resolvedWithRefund", {
-            name: after.reference,
-            amount: formatRinggit(refundSen),
-          })
-        : t("workflow.resolved", { name: after.reference }),
-    ).then((ok) => ok && setOpen(false));
+    void step
+      .send("resolve", { note, ...(refundSen ? { refundSen } : {}) }, (after) =>
+        refundSen
+          ? t("workflow.resolvedWithRefund", {
+              name: after.reference,
+              amount: formatRinggit(refundSen),
+            })
+          : t("workflow.resolved", { name: after.reference }),
+      )
+      .then((ok) => ok && step.close());
   return (
-    <>
-      <Button
-        type="primary"
-        icon={<CheckOutlined aria-hidden />}
-        onClick={() => {
-          setError(undefined);
-          form.resetFields();
-          setOpen(true);
-        }}
-      >
-        {t("workflow.resolve")}
-      </Button>
-      <StepDialog
-        open={open}
-        title={t("workflow.resolveTitle", { name: report.reference })}
-        okText={t("workflow.resolve")}
-        pending={pending}
-        error={error}
-        onOk={() => form.submit()}
-        onClose={() => setOpen(false)}
-      >
-        <Typography.Paragraph>{t("workflow.resolveIntro")}</Typography.Paragraph>
-        <Form<ResolveValues> form={form} layout="vertical" onFinish={resolve}>
+    <StepDialog
+      step={step}
+      label={t("workflow.resolve")}
+      icon={<CheckOutlined aria-hidden />}
+      primary
+      title={t("workflow.resolveTitle", { name: report.reference })}
+      onOpen={() => form.resetFields()}
+      onOk={() => form.submit()}
+    >
+      <Typography.Paragraph>{t("workflow.resolveIntro")}</Typography.Paragraph>
+      <Form<ResolveValues> form={form} layout="vertical" onFinish={resolve}>
+        <Form.Item
+          name="note"
+          label={t("workflow.note")}
+          rules={[
+            { required: true, whitespace: true, message: t("workflow.noteRequired") },
+            {
+              max: REPORT_NOTE_MAX_LENGTH,
+              message: t("workflow.noteTooLong", { max: REPORT_NOTE_MAX_LENGTH }),
+            },
+          ]}
+        >
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        {refundable > 0 && (
           <Form.Item
-            name="note"
-            label={t("workflow.note")}
+            name="refundSen"
+            label={t("workflow.refund")}
+            extra={t("workflow.refundHelp", {
+              refundable: formatRinggit(refundable),
+              payment: report.paymentReference,
+            })}
             rules={[
-              { required: true, whitespace: true, message: t("workflow.noteRequired") },
               {
-                max: REPORT_NOTE_MAX_LENGTH,
-                message: t("workflow.noteTooLong", { max: REPORT_NOTE_MAX_LENGTH }),
+                type: "number",
+                max: refundable,
+                message: t("workflow.refundTooMuch", { refundable: formatRinggit(refundable) }),
               },
             ]}
           >
-            <Input.TextArea rows={3} />
+            <MoneyInput />
           </Form.Item>
-          {refundable > 0 && (
-            <Form.Item
-              name="refundSen"
-              label={t("workflow.refund")}
-              extra={t("workflow.refundHelp", {
-                refundable: formatRinggit(refundable),
-                payment: report.paymentReference,
-              })}
-              rules={[
-                {
-                  type: "number",
-                  max: refundable,
-                  message: t("workflow.refundTooMuch", { refundable: formatRinggit(refundable) }),
-                },
-              ]}
-            >
-              <MoneyInput />
-            </Form.Item>
-          )}
-        </Form>
-      </StepDialog>
-    </>
+        )}
+      </Form>
+    </StepDialog>
   );
 }
 

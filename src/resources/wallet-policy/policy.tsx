@@ -32,15 +32,7 @@ export function usePolicyInForce(): { policy?: WalletPolicyDto; failure?: ReactN
     queryOptions: { staleTime: 0 },
   });
   if (query.isError) {
-    return {
-      failure: (
-        <QueryError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          title={t("inForce.loadFailed")}
-        />
-      ),
-    };
+    return { failure: <QueryError query={query} title={t("inForce.loadFailed")} /> };
   }
   return { policy: query.isSuccess ? (result.data as WalletPolicyDto) : undefined };
 }

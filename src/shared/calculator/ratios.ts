@@ -174,13 +174,23 @@ function debtService(repayments: number, inflow: number, bands: readonly [number
     : notApplicable("no-inflow");
 }
 
+/**
+ * A ratio over total assets: none without assets (adverse when there are debts all the same), and
+ * flagged with `reason` whenever the debts exceed the assets.
+ */
+function overAssets(f: DerivedFigures, ratio: () => RatioResult, reason: RatioReason): RatioResult {
+  if (f.totalAssets > 0) return withReason(ratio(), f.networth < 0 && reason);
+  return f.totalAssets === 0 && f.totalLiabilities > 0
+    ? { value: null, band: "adverse", reason }
+    : notApplicable("no-assets");
+}
+
 /** Computes the ten ratios from validated amounts (integer sen, see inputs.ts). */
 export function computeRatios(amounts: CalculatorAmounts): Record<RatioKey, RatioResult> {
   const f = deriveFigures(amounts);
   const cash = amounts.cashAndCashEquivalents;
   const expenses = amounts.totalMonthlyExpenses;
   const target = amounts.targetNetworth;
-  const debtsWithoutAssets = f.totalAssets === 0 && f.totalLiabilities > 0;
 
   return {
     basicLiquidityRatio:
@@ -215,25 +225,17 @@ export function computeRatios(amounts: CalculatorAmounts): Record<RatioKey, Rati
       [15, 20],
     ),
 
-    debtToAssetRatio:
-      f.totalAssets > 0
-        ? withReason(
-            lowerIsBetter(f.totalLiabilities, f.totalAssets, [50, 70]),
-            f.networth < 0 && "debts-exceed-assets",
-          )
-        : debtsWithoutAssets
-          ? { value: null, band: "adverse", reason: "debts-exceed-assets" }
-          : notApplicable("no-assets"),
+    debtToAssetRatio: overAssets(
+      f,
+      () => lowerIsBetter(f.totalLiabilities, f.totalAssets, [50, 70]),
+      "debts-exceed-assets",
+    ),
 
-    solvencyRatio:
-      f.totalAssets > 0
-        ? withReason(
-            higherIsBetter(f.networth, f.totalAssets, [50, 30], 100),
-            f.networth < 0 && "insolvent",
-          )
-        : debtsWithoutAssets
-          ? { value: null, band: "adverse", reason: "insolvent" }
-          : notApplicable("no-assets"),
+    solvencyRatio: overAssets(
+      f,
+      () => higherIsBetter(f.networth, f.totalAssets, [50, 30], 100),
+      "insolvent",
+    ),
 
     networth: {
       value: f.networth,

@@ -191,8 +191,10 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   permission?: PermissionCode;
   /** Its name in refusals ("no permission to access PATCH User Ban"), when not the module's. */
   thing?: string;
-  /** Audit entries are `<audit>.<verb>` (e.g. `change_contact.approve`). */
+  /** Audit entries are `<audit>.<verb>` (e.g. `change_contact.approve`), or see `oneAuditName`. */
   audit: string;
+  /** Every verb's audit entry is `audit` itself (`rider.verify` for approve and reject). */
+  oneAuditName?: boolean;
   /**
    * Several verbs at one route, the body naming which (`{ban: true}` bans, `{ban: false}`
    * unbans): the body key and each verb's value there. A decision's is `action`.
@@ -212,6 +214,18 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   quietWhenUnchanged?: boolean;
   /** Other method + path pairs the action answers at, with their own bodies and answers. */
   aliases?: readonly ActionAlias[];
+  /**
+   * The record the action changes when it is not the module's own but one of another table that
+   * belongs to it (a user's rider facts): its name in 404s and its fields, which the guard may
+   * name (read over the module's record) and the audit entry keeps before and after. A row
+   * offers the action only when it carries them (the rider section's, not the users list's).
+   */
+  of?: ActionOf;
+}
+
+export interface ActionOf {
+  thing: string;
+  fields: readonly string[];
 }
 
 /** Which verb a body asks for: the value of its `field` (see ActionDecl.choice). */
@@ -237,9 +251,17 @@ export interface ActionAlias {
   /** The record: the body key holding the value and the record's field it is matched on. */
   key: { from: string; field: string };
   toBody: (body: Record<string, unknown>) => unknown;
-  response: z.ZodType;
-  answer: (item: Record<string, unknown>) => unknown;
+  /**
+   * The answer made from the changed record, and its schema; without them, the server's binding
+   * of the action answers (a user's whole detail, read after the change), or else the record.
+   */
+  response?: z.ZodType;
+  answer?: (item: Record<string, unknown>) => unknown;
 }
+
+/** The audit entry's action name of the verb a body asks for. */
+export const auditNameOf = (action: ActionDecl, body: unknown) =>
+  action.oneAuditName ? action.audit : `${action.audit}.${verbOfBody(action, body)}`;
 
 /** The verb a body asks for: a decision's `action`, a choice's value, else the one verb. */
 export function verbOfBody(action: ActionDecl, body: unknown): string {
@@ -416,14 +438,16 @@ export function formAction<Body extends z.ZodObject>(
     inputs?: Partial<Record<keyof Body["shape"] & string, InputHint>>;
     quietWhenUnchanged?: boolean;
     aliases?: readonly ActionAlias[];
+    of?: ActionOf;
   },
 ): ActionDecl<Body> {
-  const { body, inputs, quietWhenUnchanged, aliases, ...rest } = options;
+  const { body, inputs, quietWhenUnchanged, aliases, of, ...rest } = options;
   return {
     ...oneVerb(rest, REMARK_INPUT, body, "form"),
     ...(inputs && { inputs: inputs as Record<string, InputHint> }),
     ...(quietWhenUnchanged && { quietWhenUnchanged }),
     ...(aliases && { aliases }),
+    ...(of && { of }),
   };
 }
 
@@ -443,7 +467,9 @@ export function confirmAction<Body extends z.ZodType>(
     refusal?: ActionDecl["refusal"];
     optionalRemark?: boolean;
     remarkRequired?: ActionDecl["remarkRequired"];
+    oneAuditName?: boolean;
     aliases?: readonly ActionAlias[];
+    of?: ActionOf;
   },
 ): ActionDecl<Body> {
   const { verbs, field, body, when, ...rest } = options;
@@ -559,14 +585,17 @@ export interface ModuleInput<
 > {
   /** The Refine resource name (unique in the console). */
   name: string;
-  /** REST path segment: `/api/{collection}/…`. */
-  collection: string;
-  /** The list's key in aggregation answers. */
-  queryName: string;
+  /** REST path segment: `/api/{collection}/…` (default: the viewed module's, else `name`). */
+  collection?: string;
+  /**
+   * The list's key in aggregation answers (default: the viewed module's, else `name` in
+   * camelCase: `top-up-transactions` → `topUpTransactions`).
+   */
+  queryName?: string;
   /** The list's path when not `/api/{collection}/aggregation` (a view, or a legacy path). */
   listPath?: string;
-  /** The menu entry (src/app/menu.ts) it belongs to. */
-  menu: string;
+  /** The menu entry (src/app/menu.ts) it belongs to (default: `paths.list` without its `/`). */
+  menu?: string;
   /** Permission code guarding every route; null: any administrator. */
   permission: PermissionCode | null;
   /** The record in the server's English messages: "no permission to access GET <many>". */
@@ -623,6 +652,10 @@ export interface ModuleDecl<
   C extends AnyForm = AnyForm,
   E extends AnyForm = AnyForm,
 > extends ModuleInput<F, A, C, E> {
+  /** The header as defineModule completes it (see headerOf): always present. */
+  collection: string;
+  queryName: string;
+  menu: string;
   actions: A;
   /** One record as the API answers it: the fields' zod types, in declaration order. */
   item: z.ZodObject<{
@@ -643,6 +676,28 @@ function problem(module: string, what: string): Error {
 }
 
 /**
+ * A declaration's header with what it leaves out derived: a view lists the records of the module
+ * it views (its collection and list key), others their own, named as the module is; the menu entry
+ * is the one at the list's path.
+ */
+function headerOf(
+  input: Pick<
+    ModuleInput<Record<string, FieldDecl>>,
+    "name" | "collection" | "queryName" | "menu" | "paths" | "viewOf"
+  >,
+): Pick<ModuleDecl, "collection" | "queryName" | "menu"> {
+  const { name, viewOf } = input;
+  return {
+    collection: input.collection ?? viewOf?.collection ?? name,
+    queryName:
+      input.queryName ??
+      viewOf?.queryName ??
+      name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()),
+    menu: input.menu ?? input.paths.list.replace(/^\//, ""),
+  };
+}
+
+/**
  * Checks and completes a declaration. Anything inconsistent (a filter kind its type cannot
  * carry, an unknown permission code, a sort or title naming no field) fails here, at import,
  * with the module and field named: never at a user's first click.
@@ -654,6 +709,7 @@ export function defineModule<
   E extends AnyForm = undefined,
 >(input: ModuleInput<F, A, C, E>): ModuleDecl<F, A, C, E> {
   const { name, fields } = input;
+  const header = headerOf(input);
   if (input.permission !== null && !isPermissionCode(input.permission)) {
     throw problem(name, `permission code ${String(input.permission)} does not exist`);
   }
@@ -687,8 +743,10 @@ export function defineModule<
       }
     }
   }
-  const known = (key: string, what: string) => {
-    if (!(key in fields)) throw problem(name, `${what} names "${key}", which is no field`);
+  const known = (key: string, what: string, also: readonly string[] = []) => {
+    if (!(key in fields) && !also.includes(key)) {
+      throw problem(name, `${what} names "${key}", which is no field`);
+    }
   };
   known(input.titleField, "titleField");
   for (const [key] of input.defaultSort) known(key, "defaultSort");
@@ -696,12 +754,13 @@ export function defineModule<
   for (const key of Object.keys(input.fixedFilters ?? {})) known(key, "fixedFilters");
   const actions = input.actions ?? ({} as A);
   for (const [actionName, action] of Object.entries(actions)) {
-    for (const key of Object.keys(action.when)) known(key, `action "${actionName}"`);
+    const own = action.of?.fields;
+    for (const key of Object.keys(action.when)) known(key, `action "${actionName}"`, own);
     for (const [verb, guard] of Object.entries(action.whenOf ?? {})) {
       if (!action.verbs.includes(verb)) {
         throw problem(name, `action "${actionName}" guards "${verb}", which is none of its verbs`);
       }
-      for (const key of Object.keys(guard)) known(key, `action "${actionName}"`);
+      for (const key of Object.keys(guard)) known(key, `action "${actionName}"`, own);
     }
     if (action.permission !== undefined && !isPermissionCode(action.permission)) {
       throw problem(name, `action "${actionName}" has an unknown permission code`);
@@ -751,13 +810,13 @@ export function defineModule<
   }
   // A view shows the records of the module it views: one schema (and OpenAPI component).
   const item = (input.viewOf?.item ??
-    record.meta({ id: input.schemaId ?? `${input.queryName}Item` })) as ModuleDecl<
+    record.meta({ id: input.schemaId ?? `${header.queryName}Item` })) as ModuleDecl<
     F,
     A,
     C,
     E
   >["item"];
-  const declared = { ...input, actions, item };
+  const declared = { ...input, ...header, actions, item };
   // The registry finds declarations by this mark (src/shared/kit/registry.ts); not enumerable, so
   // it never reaches a spread, a JSON answer or a comparison.
   Object.defineProperty(declared, DECLARED, { value: true });

@@ -1,9 +1,10 @@
 /**
- * Field presets: the blocks of fields module declarations share (the record's id, the text that
- * names it, an instant, a choice shown as a tag, an administrator or a user linked to their page,
- * the timestamps, a staff decision), each written once. A preset returns one field or a map of
- * fields to spread into `fields: {...}`; what it returns is exactly what `field()` would, so the
- * record (`module.item`) keeps its keys in the order the declaration names them.
+ * Field presets: the blocks of fields module declarations share (the record's id, a text, the text
+ * that names it, an instant, a choice shown as a tag, an administrator or a user linked to their
+ * page, the timestamps, a staff decision), each written once, and the decision of an approval
+ * queue. A preset returns one field or a map of fields to spread into `fields: {...}`; what it
+ * returns is exactly what `field()` would, so the record (`module.item`) keeps its keys in the
+ * order the declaration names them.
  *
  * Each preset has defaults (what most modules declare) and takes the same options for what varies:
  * `list` a column's width, and `show`, `filter`, `sort`, `search`, `export` to turn a use on or
@@ -12,7 +13,9 @@
 import { z } from "zod";
 
 import {
+  decision,
   field,
+  type Display,
   type FieldDecl,
   type FieldOptions,
   type FilterKind,
@@ -69,6 +72,25 @@ function optionsOf(
  */
 function presetField<T extends z.ZodType>(schema: T, options: FieldOptions): FieldDecl<T> {
   return { schema, ...options };
+}
+
+/**
+ * A text. Default: shown and exported; `filter` (text), `sort` and `search` when the list offers
+ * them; `nullable` when there may be none; `display` when shown otherwise than as it is (a link).
+ */
+export function text<const N extends boolean = false>(
+  options: PresetOptions & { nullable?: N; display?: Display } = {},
+): FieldDecl<N extends true ? z.ZodNullable<z.ZodString> : z.ZodString> {
+  const schema = options.nullable ? z.string().nullable() : z.string();
+  return presetField(
+    schema,
+    optionsOf(
+      { show: true, export: true },
+      options,
+      "text",
+      options.display ? { display: options.display } : {},
+    ),
+  ) as FieldDecl<N extends true ? z.ZodNullable<z.ZodString> : z.ZodString>;
 }
 
 /** The record's id. Default: filtered (a number range) and sorted; no column. */
@@ -233,4 +255,17 @@ export function reviewFields() {
     ...administratorLink("reviewerId", "reviewerName"),
     reviewedAt: field(isoDateTime.nullable(), { show: true, filter: "dateRange", sort: true }),
   };
+}
+
+/**
+ * The decision on a queue of pending records (an approval queue): approve or reject at
+ * `approval-action`, one record or several, while its `field` is pending.
+ */
+export function approvalDecision(audit: string, statusField = "status") {
+  return decision({
+    path: "approval-action",
+    when: { [statusField]: ["pending"] },
+    bulk: true,
+    audit,
+  });
 }

@@ -10,6 +10,7 @@ import {
   recordId,
   reviewFields,
   selfLink,
+  text,
 } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
@@ -91,14 +92,6 @@ export const notificationRecipients = related({
   defaultSort: [["id", "asc"]],
 });
 
-const text = (width?: number) =>
-  field(z.string(), {
-    ...(width ? { list: { width } } : {}),
-    show: true,
-    export: true,
-    ...(width ? { search: true, filter: "text" as const } : {}),
-  });
-
 /**
  * Announcement > App Notification (16): a message to the wallet app's users by role, sent at its
  * time by the job queue (server/jobs/queue.ts): one inbox row per matching active user, exactly
@@ -106,9 +99,6 @@ const text = (width?: number) =>
  */
 export const appNotifications = defineModule({
   name: "app-notifications",
-  collection: "app-notifications",
-  queryName: "appNotifications",
-  menu: "app-notification",
   permission: PERMISSION.announcement,
   thing: { one: "App Notification", many: "App Notifications" },
   i18n: "appNotification",
@@ -121,7 +111,7 @@ export const appNotifications = defineModule({
   fields: {
     id: recordId(),
     titleEn: selfLink({ list: 240, filter: false }),
-    titleZh: text(200),
+    titleZh: text({ list: 200, filter: true, search: true }),
     bodyEn: text(),
     bodyZh: text(),
     audience: field(z.array(z.enum(USER_ROLES)), {

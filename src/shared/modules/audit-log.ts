@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { defineModule, field, jsonChangeList, type ItemOf } from "../kit/module";
-import { administratorLink, instant, recordId } from "../kit/presets";
+import { administratorLink, instant, recordId, text } from "../kit/presets";
 import { PERMISSION, PERMISSION_MODULES, type PermissionModuleKey } from "../permissions";
 
 /** The permission areas (docs/backoffice.md): the area an audit entry belongs to. */
@@ -17,9 +17,6 @@ const AREAS = PERMISSION_MODULES.map((area) => area.key) as [
  */
 export const auditLog = defineModule({
   name: "audit-log",
-  collection: "audit-log",
-  queryName: "auditLog",
-  menu: "audit-log",
   permission: PERMISSION.admin,
   thing: { one: "Audit Entry", many: "Audit Entries" },
   i18n: "auditLog",
@@ -37,7 +34,7 @@ export const auditLog = defineModule({
     /** The permission area of the record's module (`area.<key>` in the module's words). */
     area: field(z.enum(AREAS).nullable(), { list: { width: 130 }, filter: "choice", export: true }),
     /** `<audit>.<verb>`: `top_up.reverse`, `administrator.create`. */
-    action: field(z.string(), { list: { width: 190 }, filter: "text", search: true, export: true }),
+    action: text({ list: 190, show: false, filter: true, search: true }),
     /** The declared module the record belongs to (none: global settings, content images). */
     module: field(z.string().nullable()),
     targetId: field(z.string(), {
@@ -46,7 +43,7 @@ export const auditLog = defineModule({
       export: true,
       display: { kind: "link", to: { field: "module" }, idField: "targetId" },
     }),
-    remark: field(z.string().nullable(), { list: { width: 180 }, export: true }),
+    remark: text({ nullable: true, list: 180, show: false }),
     /** The fields that differ between before and after (updatedAt aside), by name. */
     changes: field(jsonChangeList, {
       list: { width: 320 },

@@ -1,15 +1,8 @@
 import { z } from "zod";
 
 import { BUSINESS_CATEGORIES, SUBMISSION_STATUSES } from "../domain";
-import {
-  changeList,
-  decision,
-  defineModule,
-  field,
-  type ItemOf,
-  NEWEST_FIRST,
-} from "../kit/module";
-import { choice, recordId, reviewFields, timestamps } from "../kit/presets";
+import { changeList, defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
+import { approvalDecision, choice, recordId, reviewFields, text, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
 import { atLeastOneField } from "../schemas/rules";
 import { safeText } from "../text";
@@ -50,9 +43,6 @@ export const BUSINESS_UPDATE_FIELDS = [
  */
 export const businessUpdates = defineModule({
   name: "business-update-requests",
-  collection: "business-update-requests",
-  queryName: "businessUpdateRequests",
-  menu: "business-update",
   permission: PERMISSION.business,
   thing: { one: "Business Update Request", many: "Business Update Requests" },
   i18n: "businessUpdate",
@@ -61,13 +51,11 @@ export const businessUpdates = defineModule({
   fields: {
     id: recordId(),
     businessId: field(z.number().int(), { filter: "numberRange" }),
-    businessName: field(z.string(), {
-      list: { width: 190 },
-      show: true,
-      filter: "text",
+    businessName: text({
+      list: 190,
+      filter: true,
       sort: true,
       search: true,
-      export: true,
       display: { kind: "link", to: businesses, idField: "businessId" },
     }),
     changes: field(changeList, {
@@ -85,12 +73,7 @@ export const businessUpdates = defineModule({
   // The work still to do: the list opens on pending requests.
   initialFilters: { status: "pending" },
   actions: {
-    decide: decision({
-      path: "approval-action",
-      when: { status: ["pending"] },
-      bulk: true,
-      audit: "business_update",
-    }),
+    decide: approvalDecision("business_update"),
   },
 });
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-import { BUSINESS_CATEGORIES, BUSINESS_STATUSES, LEDGER_STATUSES } from "../domain";
+import { BUSINESS_CATEGORIES, BUSINESS_STATUSES } from "../domain";
 import {
-  decision,
   defineModule,
   field,
   form,
@@ -11,9 +10,17 @@ import {
   related,
   remarkAction,
 } from "../kit/module";
-import { choice, instant, recordId, reviewFields, selfLink, timestamps } from "../kit/presets";
+import {
+  approvalDecision,
+  choice,
+  recordId,
+  reviewFields,
+  selfLink,
+  text,
+  timestamps,
+} from "../kit/presets";
 import { PERMISSION } from "../permissions";
-import { LEDGER_STATUS_TAGS } from "./top-ups";
+import { ledgerRowAmount, ledgerRowHead, ledgerRowStatus } from "./top-ups";
 
 const STATUS_TAGS = {
   pending: "gold",
@@ -36,23 +43,12 @@ export const feeRateBody = z
 const BUSINESS_FIELDS = {
   id: recordId(),
   name: selfLink({ list: 200, sort: true }),
-  registrationNumber: field(z.string(), {
-    list: { width: 160 },
-    show: true,
-    filter: "text",
-    search: true,
-    export: true,
-  }),
+  registrationNumber: text({ list: 160, filter: true, search: true }),
   category: choice(z.enum(BUSINESS_CATEGORIES), { list: 130 }),
   status: choice(z.enum(BUSINESS_STATUSES), { list: 120, colours: STATUS_TAGS }),
   ownerUserId: field(z.number().int(), { filter: "numberRange" }),
-  ownerName: field(z.string(), {
-    list: { width: 170 },
-    show: true,
-    export: true,
-    display: { kind: "link", to: "users", idField: "ownerUserId" },
-  }),
-  ownerAccountNumber: field(z.string(), { show: true, filter: "text", search: true, export: true }),
+  ownerName: text({ list: 170, display: { kind: "link", to: "users", idField: "ownerUserId" } }),
+  ownerAccountNumber: text({ filter: true, search: true }),
   feeRateBp: field(z.number().int(), {
     list: { width: 100 },
     show: true,
@@ -61,9 +57,9 @@ const BUSINESS_FIELDS = {
     export: true,
     display: { kind: "basisPoints" },
   }),
-  bankName: field(z.string(), { show: true, export: true }),
+  bankName: text(),
   /** Only its last four digits ever leave the server. */
-  bankAccount: field(z.string(), { list: { width: 130 }, show: true, export: true }),
+  bankAccount: text({ list: 130 }),
   ...reviewFields(),
   ...timestamps({ list: 150 }),
 };
@@ -78,9 +74,7 @@ export const merchantPayments = related({
   i18n: "payments",
   schemaId: "MerchantPayment",
   fields: {
-    id: recordId({ filter: false }),
-    createdAt: instant({ list: 160, show: false, export: false }),
-    reference: field(z.string(), { list: { width: 190 } }),
+    ...ledgerRowHead(),
     payerId: field(z.number().int()),
     payerName: field(z.string(), {
       list: { width: 170 },
@@ -88,16 +82,8 @@ export const merchantPayments = related({
     }),
     payerAccountNumber: field(z.string(), { list: { width: 130 } }),
     /** What the payer paid, in sen (the ledger holds it as the wallet's debit). */
-    amountSen: field(z.number().int(), {
-      list: { width: 110 },
-      sort: true,
-      display: { kind: "money" },
-    }),
-    status: field(z.enum(LEDGER_STATUSES), {
-      list: { width: 110 },
-      filter: "choice",
-      display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
-    }),
+    amountSen: ledgerRowAmount(),
+    status: ledgerRowStatus(true),
   },
   defaultSort: NEWEST_FIRST,
 });
@@ -105,9 +91,6 @@ export const merchantPayments = related({
 /** Business > Business (4): every merchant, its detail, fee rate, suspension and reinstatement. */
 export const businesses = defineModule({
   name: "businesses",
-  collection: "businesses",
-  queryName: "businesses",
-  menu: "business-mgmt",
   permission: PERMISSION.business,
   thing: { one: "Business", many: "Businesses" },
   i18n: "business",
@@ -150,11 +133,8 @@ export const businesses = defineModule({
 /** Business > Approval (4): the businesses waiting for a decision, decided one or in bulk. */
 export const businessApproval = defineModule({
   name: "business-approval",
-  collection: "businesses",
-  queryName: "businesses",
   viewOf: businesses,
   fixedFilters: { status: "pending" },
-  menu: "business-approval",
   permission: PERMISSION.business,
   thing: { one: "Business Approval", many: "Businesses" },
   i18n: "businessApproval",
@@ -166,12 +146,7 @@ export const businessApproval = defineModule({
     ["id", "asc"],
   ],
   actions: {
-    decide: decision({
-      path: "approval-action",
-      when: { status: ["pending"] },
-      bulk: true,
-      audit: "business",
-    }),
+    decide: approvalDecision("business"),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CONTACT_TYPES, SUBMISSION_STATUSES } from "../domain";
 import { decision, defineModule, field, type ItemOf, NEWEST_FIRST } from "../kit/module";
-import { choice, recordId, timestamps } from "../kit/presets";
+import { choice, recordId, text, timestamps } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 
@@ -11,11 +11,8 @@ const STATUS_TAGS = { pending: "gold", approved: "green", rejected: "red" } as c
 /** User > Change Contact: users' requests to change their e-mail or phone, decided by staff. */
 export const changeContact = defineModule({
   name: "change-contact-submissions",
-  collection: "change-contact-submissions",
-  queryName: "changeContactSubmissions",
   // The list answers at the collection itself (a legacy path, docs/api.md).
   listPath: "/api/change-contact-submissions",
-  menu: "user-change-contact",
   permission: PERMISSION.user,
   thing: { one: "Change Contact Submission", many: "Change Contact Submissions" },
   i18n: "contact",
@@ -32,23 +29,18 @@ export const changeContact = defineModule({
       export: true,
       display: { kind: "link", to: "users", idField: "userId" },
     }),
-    accountNumber: field(z.string(), { filter: "text", search: true, export: true }),
+    accountNumber: text({ show: false, filter: true, search: true }),
     contactType: choice(z.enum(CONTACT_TYPES), { list: 110, show: false }),
-    oldValue: field(z.string().nullable(), {
-      list: { width: 220 },
-      filter: "text",
+    oldValue: text({ nullable: true, list: 220, show: false, filter: true, search: true }),
+    newValue: text({
+      list: 220,
+      show: false,
+      filter: true,
       search: true,
-      export: true,
-    }),
-    newValue: field(z.string(), {
-      list: { width: 220 },
-      filter: "text",
-      search: true,
-      export: true,
       display: { kind: "text", strong: true },
     }),
     status: choice(z.enum(SUBMISSION_STATUSES), { list: 130, show: false, colours: STATUS_TAGS }),
-    remark: field(z.string().nullable(), { export: true }),
+    remark: text({ nullable: true, show: false }),
     reviewerId: field(z.number().int().nullable()),
     reviewedAt: field(isoDateTime.nullable(), { filter: "dateRange", sort: true, export: true }),
     ...timestamps({ list: 160, show: false }),

@@ -8,11 +8,8 @@ import { userFields, users } from "./users";
  */
 export const dormantAccounts = defineModule({
   name: "dormant-accounts",
-  collection: "users",
-  queryName: "users",
   listPath: "/api/users/dormant",
   scope: "dormant",
-  menu: "dormant-account",
   permission: PERMISSION.dormant,
   thing: { one: "Dormant Account", many: "Dormant Accounts" },
   i18n: "dormant",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { defineModule, field, form, type ItemOf } from "../kit/module";
-import { administratorLink, choice, instant, recordId, selfLink } from "../kit/presets";
+import { administratorLink, choice, instant, recordId, selfLink, text } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { richBodySchema, titleSchema } from "./content";
@@ -49,9 +49,6 @@ const articleForm = form({ body: helpArticleBody, audit: "help_article" });
  */
 export const helpArticles = defineModule({
   name: "help-articles",
-  collection: "help-articles",
-  queryName: "helpArticles",
-  menu: "content-mgmt",
   permission: PERMISSION.contentMgmt,
   thing: { one: "Help Article", many: "Help Articles" },
   i18n: "helpArticle",
@@ -67,13 +64,7 @@ export const helpArticles = defineModule({
     category: choice(z.enum(HELP_CATEGORIES), { list: 130 }),
     position: field(z.number().int(), { list: { width: 80 }, show: true, sort: true }),
     titleEn: selfLink({ list: 260 }),
-    titleZh: field(z.string(), {
-      list: { width: 200 },
-      show: true,
-      filter: "text",
-      search: true,
-      export: true,
-    }),
+    titleZh: text({ list: 200, filter: true, search: true }),
     status: choice(z.enum(HELP_ARTICLE_STATUSES), { list: 110, colours: STATUS_TAGS }),
     bodyEn: field(z.string()),
     bodyZh: field(z.string()),

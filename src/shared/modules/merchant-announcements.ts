@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { BUSINESS_CATEGORIES } from "../domain";
 import { defineModule, field, form, type ItemOf } from "../kit/module";
-import { administratorLink, choice, instant, recordId, selfLink } from "../kit/presets";
+import { administratorLink, choice, instant, recordId, selfLink, text } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { alternativesRule, crossFieldRule, distinctItems } from "../schemas/rules";
@@ -86,9 +86,6 @@ const STATE_TAGS = { scheduled: "blue", live: "green", expired: "grey" } as cons
 /** Announcement > Merchant Announcement (16): news for merchants in their app. */
 export const merchantAnnouncements = defineModule({
   name: "merchant-announcements",
-  collection: "merchant-announcements",
-  queryName: "merchantAnnouncements",
-  menu: "merchant-announcement",
   permission: PERMISSION.announcement,
   thing: { one: "Merchant Announcement", many: "Merchant Announcements" },
   i18n: "merchantAnnouncement",
@@ -102,7 +99,7 @@ export const merchantAnnouncements = defineModule({
   fields: {
     id: recordId(),
     titleEn: selfLink({ list: 240 }),
-    titleZh: field(z.string(), { list: { width: 180 }, show: true, search: true, export: true }),
+    titleZh: text({ list: 180, search: true }),
     bodyEn: field(z.string()),
     bodyZh: field(z.string()),
     state: choice(z.enum(ANNOUNCEMENT_STATES), { list: 110, sort: false, colours: STATE_TAGS }),

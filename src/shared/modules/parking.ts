@@ -10,6 +10,7 @@ import {
   money,
   recordId,
   selfLink,
+  text,
   userLink,
 } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
@@ -87,11 +88,16 @@ export const parkingLotBody = crossFieldRule(
 ).meta({ id: "ParkingLotBody" });
 export type ParkingLotBody = z.infer<typeof parkingLotBody>;
 
+/** Create and edit are one form: the whole lot, its rates typed as RM. */
+const lotForm = form({
+  body: parkingLotBody,
+  audit: "parking_lot",
+  inputs: { hourlyRateSen: { kind: "money" }, dailyCapSen: { kind: "money" } },
+});
+
 /** UCSI Parking (39): the car parks on campus, on a map with how full each is. */
 export const parkingLots = defineModule({
   name: "parking-lots",
-  collection: "parking-lots",
-  queryName: "parkingLots",
   menu: "parking-lot",
   permission: PERMISSION.parking,
   thing: { one: "Parking Lot", many: "Parking Lots" },
@@ -106,14 +112,7 @@ export const parkingLots = defineModule({
   fields: {
     id: recordId(),
     name: selfLink({ list: 200, sort: true, filter: false }),
-    code: field(z.string(), {
-      list: { width: 90 },
-      show: true,
-      sort: true,
-      filter: "text",
-      search: true,
-      export: true,
-    }),
+    code: text({ list: 90, sort: true, filter: true, search: true }),
     latitude: field(z.number(), { show: true, export: true }),
     longitude: field(z.number(), { show: true, export: true }),
     capacity: count({ list: 100 }),
@@ -132,16 +131,8 @@ export const parkingLots = defineModule({
     ["code", "asc"],
     ["id", "asc"],
   ],
-  create: form({
-    body: parkingLotBody,
-    audit: "parking_lot",
-    inputs: { hourlyRateSen: { kind: "money" }, dailyCapSen: { kind: "money" } },
-  }),
-  edit: form({
-    body: parkingLotBody,
-    audit: "parking_lot",
-    inputs: { hourlyRateSen: { kind: "money" }, dailyCapSen: { kind: "money" } },
-  }),
+  create: lotForm,
+  edit: lotForm,
 });
 
 /**
@@ -169,9 +160,6 @@ export type ParkingSessionBody = z.infer<typeof parkingSessionBody>;
 /** UCSI Parking (39): each car's stay, ended by hand with its fee charged to the wallet. */
 export const parkingSessions = defineModule({
   name: "parking-sessions",
-  collection: "parking-sessions",
-  queryName: "parkingSessions",
-  menu: "parking-session",
   permission: PERMISSION.parking,
   thing: { one: "Parking Session", many: "Parking Sessions" },
   i18n: "parkingSessions",
@@ -185,12 +173,7 @@ export const parkingSessions = defineModule({
     id: recordId(),
     plate: selfLink({ list: 120 }),
     lotId: field(z.number().int(), { filter: "record" }),
-    lotName: field(z.string(), {
-      list: { width: 180 },
-      show: true,
-      export: true,
-      display: { kind: "link", to: parkingLots, idField: "lotId" },
-    }),
+    lotName: text({ list: 180, display: { kind: "link", to: parkingLots, idField: "lotId" } }),
     ...userLink({ name: { list: 160 } }),
     enteredAt: instant({ list: 160 }),
     exitedAt: instant({ nullable: true, list: 160, filter: false }),
@@ -201,8 +184,8 @@ export const parkingSessions = defineModule({
       list: 110,
       colours: { active: "blue", completed: "green", cancelled: "grey" },
     }),
-    paymentReference: field(z.string().nullable(), { show: true, export: true }),
-    remark: field(z.string().nullable(), { show: true, export: true }),
+    paymentReference: text({ nullable: true }),
+    remark: text({ nullable: true }),
     ...administratorLink("adminId", "adminName"),
   },
   titleField: "plate",

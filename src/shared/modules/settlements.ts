@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { LEDGER_STATUSES, LEDGER_TYPES, SETTLEMENT_STATUSES } from "../domain";
+import { LEDGER_TYPES, SETTLEMENT_STATUSES } from "../domain";
 import {
   defineModule,
   field,
@@ -19,10 +19,11 @@ import {
   recordId,
   reviewFields,
   selfLink,
+  text,
 } from "../kit/presets";
 import { isoDate } from "../kit/types";
 import { PERMISSION } from "../permissions";
-import { LEDGER_STATUS_TAGS } from "./top-ups";
+import { ledgerRowAmount, ledgerRowHead, ledgerRowStatus } from "./top-ups";
 
 /** An amount of a summary or settlement: sortable, and filtered by a URL (no control drawn). */
 const amount = (list?: number) => money({ list, filter: true, sort: true, control: false });
@@ -39,7 +40,7 @@ const businessDay = () =>
 /** A business chosen by name: the `record` filter (its choices from the module's own route). */
 const businessFields = {
   businessId: field(z.number().int(), { filter: "record", control: true }),
-  businessName: field(z.string(), { list: { width: 200 }, show: true, export: true }),
+  businessName: text({ list: 200 }),
 };
 
 /**
@@ -49,9 +50,6 @@ const businessFields = {
  */
 export const merchantSummary = defineModule({
   name: "merchant-transaction-summary",
-  collection: "merchant-transaction-summary",
-  queryName: "merchantTransactionSummary",
-  menu: "merchant-transaction-summary",
   permission: PERMISSION.settlement,
   thing: { one: "Merchant Day", many: "Merchant Transaction Summary" },
   i18n: "merchantSummary",
@@ -109,9 +107,7 @@ export const settlementItems = related({
   i18n: "settlementItems",
   schemaId: "SettlementItem",
   fields: {
-    id: recordId({ filter: false }),
-    createdAt: instant({ list: 160, show: false, export: false }),
-    reference: field(z.string(), { list: { width: 190 } }),
+    ...ledgerRowHead(),
     type: field(z.enum(LEDGER_TYPES), {
       list: { width: 100 },
       filter: "choice",
@@ -119,16 +115,9 @@ export const settlementItems = related({
     }),
     payerAccountNumber: field(z.string(), { list: { width: 130 } }),
     /** Paid to the business (a payment) or given back (a refund), positive. */
-    amountSen: field(z.number().int(), {
-      list: { width: 110 },
-      sort: true,
-      display: { kind: "money" },
-    }),
+    amountSen: ledgerRowAmount(),
     feeSen: field(z.number().int().nullable(), { list: { width: 90 }, display: { kind: "money" } }),
-    status: field(z.enum(LEDGER_STATUSES), {
-      list: { width: 110 },
-      display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
-    }),
+    status: ledgerRowStatus(),
   },
   defaultSort: NEWEST_FIRST,
 });
@@ -139,9 +128,6 @@ export const settlementItems = related({
  */
 export const settlements = defineModule({
   name: "settlements",
-  collection: "settlements",
-  queryName: "settlements",
-  menu: "settlement-record",
   permission: PERMISSION.settlement,
   thing: { one: "Settlement", many: "Settlements" },
   i18n: "settlement",
@@ -151,7 +137,7 @@ export const settlements = defineModule({
     id: recordId(),
     invoiceNumber: selfLink({ list: 170, search: false }),
     ...businessFields,
-    businessRegistrationNumber: field(z.string(), { show: true, export: true }),
+    businessRegistrationNumber: text(),
     periodStart: field(isoDate, {
       show: true,
       export: true,
@@ -165,10 +151,10 @@ export const settlements = defineModule({
     feeSen: amount(110),
     netSen: amount(130),
     status: choice(z.enum(SETTLEMENT_STATUSES), { list: 100, colours: STATUS_TAGS }),
-    bankName: field(z.string(), { show: true, export: true }),
+    bankName: text(),
     /** Only its last four digits ever leave the server. */
-    bankAccount: field(z.string(), { show: true, export: true }),
-    bankReference: field(z.string().nullable(), { show: true, export: true }),
+    bankAccount: text(),
+    bankReference: text({ nullable: true }),
     paidAt: instant({ nullable: true }),
     ...administratorLink("createdBy", "createdByName"),
     ...reviewFields(),

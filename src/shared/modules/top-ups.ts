@@ -9,6 +9,7 @@ import {
   money,
   recordId,
   selfLink,
+  text,
   userLink,
 } from "../kit/presets";
 import { positiveSen } from "../kit/types";
@@ -35,12 +36,31 @@ export const LEDGER_STATUS_TAGS = {
   reversed: "grey",
 } as const;
 
+/**
+ * The first fields of a list of ledger rows on a detail page (a business's payments, a settlement's
+ * items): the row's id, when it was made and its reference.
+ */
+export const ledgerRowHead = () => ({
+  id: recordId({ filter: false }),
+  createdAt: instant({ list: 160, show: false, export: false }),
+  reference: field(z.string(), { list: { width: 190 } }),
+});
+
+/** A ledger row's amount in sen, in such a list: a sortable column. */
+export const ledgerRowAmount = () =>
+  field(z.number().int(), { list: { width: 110 }, sort: true, display: { kind: "money" } });
+
+/** A ledger row's status, in such a list: a tag, and a filter when `filter`. */
+export const ledgerRowStatus = (filter = false) =>
+  field(z.enum(LEDGER_STATUSES), {
+    list: { width: 110 },
+    ...(filter ? { filter: "choice" as const } : {}),
+    display: { kind: "tag", colours: LEDGER_STATUS_TAGS },
+  });
+
 /** Top Up Transaction (33): money into wallets, by FPX, card, agent or at the counter. */
 export const topUps = defineModule({
   name: "top-up-transactions",
-  collection: "top-up-transactions",
-  queryName: "topUpTransactions",
-  menu: "top-up-transaction",
   permission: PERMISSION.topUp,
   thing: { one: "Top Up Transaction", many: "Top Up Transactions" },
   i18n: "topUp",
@@ -59,14 +79,15 @@ export const topUps = defineModule({
     channel: choice(z.enum(LEDGER_CHANNELS), { list: 110, sort: false, colours: CHANNEL_TAGS }),
     status: choice(z.enum(LEDGER_STATUSES), { list: 110, colours: LEDGER_STATUS_TAGS }),
     agentUserId: field(z.number().int().nullable(), { filter: "numberRange" }),
-    agentName: field(z.string().nullable(), {
-      show: true,
+    agentName: text({
+      nullable: true,
+      export: false,
       display: { kind: "link", to: "users", idField: "agentUserId" },
     }),
     ...administratorLink("adminId", "adminName"),
-    remark: field(z.string().nullable(), { show: true, export: true }),
-    reversalReference: field(z.string().nullable(), { show: true, export: true }),
-    reversalRemark: field(z.string().nullable(), { show: true }),
+    remark: text({ nullable: true }),
+    reversalReference: text({ nullable: true }),
+    reversalRemark: text({ nullable: true, export: false }),
     createdAt: instant({ list: 160 }),
   },
   titleField: "reference",

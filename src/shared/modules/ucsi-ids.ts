@@ -1,7 +1,15 @@
 import { z } from "zod";
 
-import { defineModule, field, form, remarkAction, type ItemOf } from "../kit/module";
-import { administratorLink, choice, instant, recordId, selfLink, userLink } from "../kit/presets";
+import { defineModule, form, remarkAction, type ItemOf } from "../kit/module";
+import {
+  administratorLink,
+  choice,
+  instant,
+  recordId,
+  selfLink,
+  text,
+  userLink,
+} from "../kit/presets";
 import { PERMISSION } from "../permissions";
 import { crossFieldRule } from "../schemas/rules";
 import { safeText } from "../text";
@@ -109,9 +117,6 @@ const TYPE_TAGS = { student: "blue", staff: "purple" } as const;
 /** UCSI ID Management (28): university IDs linked to wallet accounts. */
 export const ucsiIds = defineModule({
   name: "ucsi-ids",
-  collection: "ucsi-ids",
-  queryName: "ucsiIds",
-  menu: "ucsi-id-mgmt",
   permission: PERMISSION.ucsiIdMgmt,
   thing: { one: "UCSI ID", many: "UCSI IDs" },
   i18n: "ucsiId",
@@ -127,7 +132,7 @@ export const ucsiIds = defineModule({
     ...administratorLink("linkedBy", "linkedByName"),
     revokedAt: instant({ nullable: true }),
     ...administratorLink("revokedBy", "revokedByName"),
-    remark: field(z.string().nullable(), { show: true, export: true }),
+    remark: text({ nullable: true }),
   },
   titleField: "ucsiId",
   defaultSort: [

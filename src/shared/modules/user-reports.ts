@@ -1,7 +1,15 @@
 import { z } from "zod";
 
 import { defineModule, field, remarkAction, textAction, type ItemOf } from "../kit/module";
-import { administratorLink, choice, instant, money, recordId, selfLink } from "../kit/presets";
+import {
+  administratorLink,
+  choice,
+  instant,
+  money,
+  recordId,
+  selfLink,
+  text,
+} from "../kit/presets";
 import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText } from "../text";
@@ -76,9 +84,6 @@ const TYPE_TAGS = {
 /** User Report (37): what app users report, handled through assign, start, resolve or reject. */
 export const userReports = defineModule({
   name: "user-reports",
-  collection: "user-reports",
-  queryName: "userReports",
-  menu: "user-report",
   permission: PERMISSION.report,
   thing: { one: "User Report", many: "User Reports" },
   i18n: "userReport",
@@ -88,39 +93,35 @@ export const userReports = defineModule({
     id: recordId(),
     reference: selfLink({ list: 130, filter: false }),
     type: choice(z.enum(REPORT_TYPES), { list: 170, sort: false, colours: TYPE_TAGS }),
-    subject: field(z.string(), { list: { width: 240 }, show: true, search: true, export: true }),
-    description: field(z.string(), { show: true, export: true }),
+    subject: text({ list: 240, search: true }),
+    description: text(),
     reporterId: field(z.number().int(), { filter: "numberRange" }),
-    reporterAccountNumber: field(z.string(), {
-      list: { width: 130 },
-      show: true,
+    reporterAccountNumber: text({
+      list: 130,
       search: true,
-      export: true,
       display: { kind: "link", to: "users", idField: "reporterId" },
     }),
-    reporterName: field(z.string(), { show: true, search: true, export: true }),
+    reporterName: text({ search: true }),
     paymentId: field(z.number().int().nullable()),
     /** The disputed payment, on its payer's page (the wallet's ledger). */
-    paymentReference: field(z.string().nullable(), {
-      show: true,
-      export: true,
+    paymentReference: text({
+      nullable: true,
       display: { kind: "link", to: "users", idField: "reporterId" },
     }),
     paymentAmountSen: money({ nullable: true }),
     /** What can still be refunded of it (its amount less its refunds so far). */
     refundableSen: money({ nullable: true, export: false }),
     businessId: field(z.number().int().nullable()),
-    businessName: field(z.string().nullable(), {
-      list: { width: 180 },
-      show: true,
-      export: true,
+    businessName: text({
+      nullable: true,
+      list: 180,
       display: { kind: "link", to: businesses, idField: "businessId" },
     }),
     status: choice(z.enum(REPORT_STATUSES), { list: 120, colours: STATUS_TAGS }),
     ...administratorLink("assigneeId", "assigneeName", { list: 160, export: true, filter: true }),
-    note: field(z.string().nullable(), { show: true, export: true }),
+    note: text({ nullable: true }),
     refundSen: money({ nullable: true }),
-    refundReference: field(z.string().nullable(), { show: true, export: true }),
+    refundReference: text({ nullable: true }),
     closedAt: instant({ nullable: true }),
     ...administratorLink("closedBy", "closedByName"),
     createdAt: instant({ list: 160 }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { defineModule, field, form, type ItemOf } from "../kit/module";
-import { administratorLink, instant, money, recordId } from "../kit/presets";
+import { administratorLink, instant, money, recordId, text } from "../kit/presets";
 import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { crossFieldRule } from "../schemas/rules";
@@ -49,9 +49,6 @@ const limit = () => money({ list: 130 });
  */
 export const walletPolicies = defineModule({
   name: "wallet-policies",
-  collection: "wallet-policies",
-  queryName: "walletPolicies",
-  menu: "wallet-policy",
   permission: PERMISSION.walletPolicy,
   thing: { one: "Wallet Policy", many: "Wallet Policies" },
   i18n: "walletPolicy",
@@ -65,7 +62,7 @@ export const walletPolicies = defineModule({
     maxBalanceSen: limit(),
     dailyPaymentLimitSen: limit(),
     dormancyDays: field(z.number().int(), { list: { width: 110 }, show: true, export: true }),
-    remark: field(z.string().nullable(), { list: { width: 200 }, show: true, export: true }),
+    remark: text({ nullable: true, list: 200 }),
     ...administratorLink("adminId", "adminName", { list: 160, export: true, empty: "system" }),
     createdAt: instant({ list: 160 }),
   },

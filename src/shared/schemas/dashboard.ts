@@ -6,6 +6,14 @@ const count = z.number().int().nonnegative();
 
 const sen = z.number().int();
 
+/** One business day's figures: each only for holders of its code (Top Up, Settlement). */
+const dayFigures = {
+  topUps: count.optional(),
+  topUpSen: sen.optional(),
+  payments: count.optional(),
+  paymentSen: sen.optional(),
+};
+
 export const dashboardSummarySchema = z.object({
   administrators: z
     .object({ total: count, active: count, disabled: count, banned: count })
@@ -35,13 +43,7 @@ export const dashboardSummarySchema = z.object({
       "Merchants by status (the pending ones are a queue of `pending`). Only for Business (4)",
     ),
   today: z
-    .object({
-      businessDay: z.iso.date(),
-      topUps: count.optional(),
-      topUpSen: sen.optional(),
-      payments: count.optional(),
-      paymentSen: sen.optional(),
-    })
+    .object({ businessDay: z.iso.date(), ...dayFigures })
     .optional()
     .describe(
       "Today's business day (BUSINESS_TIMEZONE): successful top-ups, count and sum in sen, for " +
@@ -49,15 +51,7 @@ export const dashboardSummarySchema = z.object({
         "Transaction Summary counts them) for holders of Settlement (35)",
     ),
   trend: z
-    .array(
-      z.object({
-        day: z.iso.date(),
-        topUps: count.optional(),
-        topUpSen: sen.optional(),
-        payments: count.optional(),
-        paymentSen: sen.optional(),
-      }),
-    )
+    .array(z.object({ day: z.iso.date(), ...dayFigures }))
     .optional()
     .describe(
       "The last 14 business days, oldest first, today included: the same figures as `today`, " +
