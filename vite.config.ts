@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { moduleMenuTexts } from "./build/menu-texts.ts";
 import { prerenderCalculator } from "./build/prerender-calculator.ts";
 
 /**
@@ -40,7 +41,7 @@ function precompress(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [react(), prerenderCalculator(), precompress()],
+  plugins: [react(), moduleMenuTexts(), prerenderCalculator(), precompress()],
   resolve: {
     // qs's side-channel is ~7 kB gzip of helpers (object-inspect, get-intrinsic) around a WeakMap.
     alias: { "side-channel": fileURLToPath(new URL("./build/side-channel.cjs", import.meta.url)) },

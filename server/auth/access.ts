@@ -29,6 +29,11 @@ export type RouteAccess =
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The route's name in refusals, when it takes its scope's default permission (a module's
+     * endpoints: see defaultAccess) under a name of its own ("Single User").
+     */
+    thing?: string;
   }
   interface FastifyRequest {
     /** The authenticated administrator on "session" and permission routes; null on public ones. */
@@ -81,8 +86,9 @@ const DEFAULT_ACCESS = Symbol.for("ucsi.access.default");
 
 /**
  * The API routes registered in `scope` (and in its children) that declare no `config.access` get
- * `access`: the kit gives a module's endpoints the module's permission this way. A route that
- * states its own ("session", "public", another thing's name) keeps it.
+ * `access`: the kit gives a module's endpoints the module's permission this way, named in
+ * refusals by the route's `config.thing` when it states one. A route that states its own access
+ * ("session", "public", another permission) keeps it.
  */
 export function defaultAccess(scope: FastifyInstance, access: RouteAccess): void {
   // A getter: Fastify refuses an object as a decoration's value (one object shared by every request).
@@ -120,7 +126,9 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     // A route that states no access takes its scope's default (see defaultAccess), if it has one.
     const fallback = (this as unknown as Record<symbol, RouteAccess | undefined>)[DEFAULT_ACCESS];
     if (route.config?.access === undefined && fallback !== undefined) {
-      route.config = { ...route.config, access: fallback };
+      const thing = route.config?.thing;
+      const access = thing && typeof fallback === "object" ? { ...fallback, thing } : fallback;
+      route.config = { ...route.config, access };
     }
     const methods = Array.isArray(route.method) ? route.method.join(",") : route.method;
     validateDeclaration(route.config?.access, `${methods} ${route.url}`);

@@ -44,6 +44,27 @@ export interface ActionContext<Body> {
 /** An action's business rules: writes inside the kit's transaction; the kit audits after. */
 export type ActionHandler<Body = never> = (tx: Tx, context: ActionContext<Body>) => Promise<void>;
 
+/**
+ * An action whose change lands on a record of another table that belongs to the module's own
+ * (the declaration's `of`: a user's agent terms, a user's rider facts): the kit locks the
+ * module's record, 404s (naming the `of` thing) when `record` finds nothing, checks the guard on
+ * the module's record with that record's fields over it, and the audit entry keeps that
+ * record's before and after. `answer` is what the action's aliases answer (and its schema) when
+ * the declaration's alias makes none (the seed's agent calls answer the user's whole detail).
+ */
+export interface ActionBinding<Body = never> {
+  run: ActionHandler<Body>;
+  /** Reads the declaration's `of` record of the module's record `id` (required with one). */
+  record?: (tx: Tx, id: number) => Promise<Item | undefined>;
+  answer?: { response: z.ZodType; read: (db: DbOrTx, id: number) => Promise<unknown> };
+}
+
+/** A binding's action as the kit runs it, whether given as a handler or an ActionBinding. */
+export const actionBindingOf = (
+  value: ActionHandler<never> | ActionBinding<never>,
+): ActionBinding<unknown> =>
+  (typeof value === "function" ? { run: value } : value) as ActionBinding<unknown>;
+
 /** A create form's business rules: inserts inside the kit's transaction, answers the new id. */
 export type CreateHandler<Body = never> = (
   tx: Tx,
@@ -72,7 +93,11 @@ export interface ModuleBinding<M extends ModuleDecl> {
   scopeFor?: (actor: AdministratorRow) => SQL | undefined;
   /** Whether to register `GET /api/{collection}/{id}` (default: yes). */
   show?: boolean;
-  actions?: { [A in keyof M["actions"]]: ActionHandler<z.output<M["actions"][A]["body"]>> };
+  actions?: {
+    [A in keyof M["actions"]]:
+      | ActionHandler<z.output<M["actions"][A]["body"]>>
+      | ActionBinding<z.output<M["actions"][A]["body"]>>;
+  };
   /** The rules of the declaration's create form (required when it declares one). */
   create?: CreateHandler<FormBody<M["create"]>>;
   /** The rules of the declaration's edit form: the kit has locked the record and checked `when`. */
@@ -276,9 +301,18 @@ export function bindModule<M extends ModuleDecl>(
   const columns = columnsOf(module, binding);
   const collection = collectionSpecOf(module, columns, binding);
   if (module.scope && !binding.scope) fail(module, `scope "${module.scope}" has no condition`);
-  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler<unknown> | undefined>;
-  for (const name of Object.keys(module.actions)) {
-    if (!handlers[name]) fail(module, `action "${name}" has no handler`);
+  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler | ActionBinding>;
+  for (const [name, action] of Object.entries(module.actions)) {
+    const handler = handlers[name];
+    if (!handler) fail(module, `action "${name}" has no handler`);
+    if (Boolean(action.of) !== Boolean(actionBindingOf(handler).record)) {
+      fail(module, `action "${name}": its "of" record and the binding's reader go together`);
+    }
+    for (const alias of action.aliases ?? []) {
+      if (Boolean(alias.answer) !== Boolean(alias.response)) {
+        fail(module, `action "${name}": alias ${alias.url} has an answer without its schema`);
+      }
+    }
   }
   if (module.create && !binding.create) fail(module, "its create form has no handler");
   if (module.edit && !binding.edit) fail(module, "its edit form has no handler");

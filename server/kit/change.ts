@@ -11,7 +11,8 @@ import { recordAudit } from "../audit";
 import type { Db, Tx } from "../db";
 import type { AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import type { ActionContext, ActionHandler, BoundModule } from "./bind";
+import type { ActionOf } from "../../src/shared/kit/module";
+import type { ActionBinding, ActionContext, BoundModule } from "./bind";
 
 type Item = Record<string, unknown>;
 
@@ -34,13 +35,17 @@ export const textOf = (body: unknown, key: string) => {
 export function runChange(
   db: Db,
   bound: BoundModule,
-  handler: ActionHandler<unknown>,
+  action: ActionBinding<unknown>,
   context: Omit<ActionContext<unknown>, "before"> &
-    ChangeGuard & { audit: string; remark: string | null },
+    ChangeGuard & { audit: string; remark: string | null; of?: ActionOf },
 ): Promise<Item> {
   return db.transaction((tx) =>
-    changeRecord(tx, bound, context, (before) =>
-      handler(tx, { actor: context.actor, id: context.id, body: context.body, before }),
+    changeRecord(
+      tx,
+      bound,
+      { ...context, record: action.record && { ...context.of!, read: action.record } },
+      (before) =>
+        action.run(tx, { actor: context.actor, id: context.id, body: context.body, before }),
     ),
   );
 }
@@ -69,6 +74,8 @@ export async function changeRecord(
     id: number;
     audit: string;
     remark: string | null;
+    /** The record of another table the change lands on, when not the module's (ActionDecl.of). */
+    record?: Pick<ActionOf, "thing"> & { read: (tx: Tx, id: number) => Promise<Item | undefined> };
   },
   change: (before: Item) => Promise<void>,
 ): Promise<Item> {
@@ -82,8 +89,19 @@ export async function changeRecord(
   const thing = (module.viewOf ?? module).thing.one;
   const before = locked && (await bound.read(tx, context.id));
   if (!before) throw notFound(thing);
+  // What the audit keeps: the module's record, or the other record the change lands on.
+  const { record } = context;
+  const changed = async (row: Item) => {
+    if (!record) return row;
+    const found = await record.read(tx, context.id);
+    if (!found) throw notFound(record.thing);
+    return found;
+  };
+  const recordBefore = await changed(before);
+  // The guard reads the module's record with the changed record's fields over it.
+  const guarded = { ...before, ...recordBefore };
   for (const [key, allowed] of Object.entries(context.when ?? {})) {
-    const value = before[key];
+    const value = guarded[key];
     if (!allowed.includes(String(value))) {
       throw conflict(
         context.conflictCode ?? "CONFLICT",
@@ -96,9 +114,10 @@ export async function changeRecord(
   await change(before);
   const after = await bound.read(tx, context.id);
   if (!after) throw notFound(thing);
+  const recordAfter = await changed(after);
   if (
     context.quietWhenUnchanged &&
-    JSON.stringify(auditSnapshot(before)) === JSON.stringify(auditSnapshot(after))
+    JSON.stringify(auditSnapshot(recordBefore)) === JSON.stringify(auditSnapshot(recordAfter))
   ) {
     return after;
   }
@@ -108,8 +127,8 @@ export async function changeRecord(
     targetTable: getTableName(table),
     targetId: context.id,
     remark: context.remark,
-    before: auditSnapshot(before),
-    after: auditSnapshot(after),
+    before: auditSnapshot(recordBefore),
+    after: auditSnapshot(recordAfter),
   });
   return after;
 }

@@ -36,8 +36,8 @@ import { PERMISSION } from "../shared/permissions";
 
 /**
  * One entry of the side navigation as the shell reads it (docs/backoffice.md describes it).
- * `label` is a translation key (`menu:<code>`); `alias` lists other path prefixes (detail and edit
- * pages) that belong to the entry; `permissionCode: null` means every administrator may see it.
+ * `label` is a translation key (a shell page's or a group's `menu:<code>`, a module's
+ * `menu:modules.<ns>`, from its own namespace file); `alias` lists other path prefixes (detail and edit pages) that belong to the entry; `permissionCode: null` means every administrator may see it.
  * A module's entry is built from its declaration (menuOf); `module` is then its name.
  */
 export interface MenuEntry {
@@ -147,6 +147,12 @@ export const MENU_LAYOUT: readonly MenuRow[] = [
   page("global", "/global", PERMISSION.global, GlobalOutlined),
 ];
 
+/**
+ * A module's menu label: the `menu` text of its own namespace file, which the build gathers into
+ * the menu's namespace as `modules.<ns>` (build/menu-texts.ts), so the first screen has it.
+ */
+export const moduleMenuLabel = (decl: Pick<ModuleDecl, "i18n">) => `menu:modules.${decl.i18n}`;
+
 /** The fixed part of a route (`/manage-admin/:id/edit` → `/manage-admin`). */
 function prefixOf(path: string): string {
   const segments = path.split("/");
@@ -207,7 +213,8 @@ export function menuOf(layout: readonly MenuRow[], modules: readonly ModuleDecl[
     const alias = aliasesOf(decl, row.legacy);
     return {
       code: row.code,
-      label: `menu:${row.code}`,
+      // A module's words are its own: its entry is named by its namespace's `menu` key.
+      label: moduleMenuLabel(decl),
       path: decl.paths.list,
       permissionCode: decl.permission,
       ...(alias.length > 0 ? { alias } : {}),

@@ -3,17 +3,23 @@
  * the multipart edit with documents, attendance and document downloads; the checks the browser
  * makes before any request; and the server's refusals in the staff's language.
  */
+import { Refine, type NotificationProvider, type OpenNotificationParams } from "@refinedev/core";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import cnRiders from "../../locales/cn-ZH/riders.json";
+import cnUsers from "../../locales/cn-ZH/users.json";
 import enRiders from "../../locales/en-US/riders.json";
+import enUsers from "../../locales/en-US/users.json";
 import { dataProvider } from "../../src/providers/data";
 import { ApiError } from "../../src/providers/errors";
 import { setToken } from "../../src/providers/session";
 import { downloadFile } from "../../src/app/components/download";
+import { UserActionButtons } from "../../src/resources/users/actions/actions-panel";
 import { riderErrorNotification, riderErrorText } from "../../src/resources/users/rider/errors";
 import {
   attendanceRangeProblem,
@@ -22,18 +28,19 @@ import {
   RIDER_ATTENDANCE_URL,
   RIDER_DETAILS_URL,
   RIDER_EDIT_URL,
-  RIDER_VERIFICATION_URL,
   riderAttendanceQuery,
   riderDetailsQuery,
   riderEditForm,
-  riderVerificationBody,
 } from "../../src/resources/users/rider/requests";
 import { DOCUMENT_MAX_BYTES } from "../../src/shared/riders";
 import { aToken } from "./support/fixtures";
-import { initErrorTexts, t } from "./support/i18n";
+import { initErrorTexts, initPageTexts, t } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 
 const { server, requests } = useApiServer();
+
+// antd's dialogs and forms are slow to drive in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(async () => {
   await initErrorTexts("en-US");
@@ -71,61 +78,171 @@ describe("rider details", () => {
   });
 });
 
+// The verification is the users declaration's `riderVerification` action, drawn by the kit's
+// buttons and dialogs (src/app/kit/decision.tsx) on the user with the rider's facts over it, as
+// the rider section draws it: PATCH /api/users/{id}/rider-verification.
 describe("rider verification", () => {
-  it("posts an approval with its remark", async () => {
-    server.use(mswHttp.post(`${API}${RIDER_VERIFICATION_URL}`, ok));
-    await dataProvider.custom!({
-      url: RIDER_VERIFICATION_URL,
-      method: "post",
-      payload: riderVerificationBody("R-0001", "Approved", "  Documents checked "),
-    });
-    expect(await last().json()).toEqual({
-      account_number: "R-0001",
-      action: "Approved",
-      remarks: "Documents checked",
-    });
-  });
+  const shown: OpenNotificationParams[] = [];
+  const notifications: NotificationProvider = {
+    open: (params) => void shown.push(params),
+    close: () => undefined,
+  };
+  const ravi = {
+    id: 9,
+    accountNumber: "R0000009",
+    name: "Ravi",
+    role: "rider",
+    isBanned: false,
+    isVip: false,
+    verificationStatus: "pending",
+    verificationRemarks: null,
+  };
+  const VERIFY = `${API}/api/users/9/rider-verification`;
 
-  it("leaves an empty remark out of an approval and keeps it on a rejection", () => {
-    expect(riderVerificationBody("R-1", "Approved", "  ")).toEqual({
-      account_number: "R-1",
-      action: "Approved",
-    });
-    expect(riderVerificationBody("R-1", "Rejected", " Blurred licence ")).toEqual({
-      account_number: "R-1",
-      action: "Rejected",
-      remarks: "Blurred licence",
-    });
-  });
+  async function useLanguage(lng: "en-US" | "cn-ZH") {
+    await initPageTexts(["users", "riders", "errors", "common", "kit"], { language: lng });
+  }
 
-  it("explains 409 ALREADY_DECIDED in both languages", async () => {
-    server.use(
-      mswHttp.post(
-        `${API}${RIDER_VERIFICATION_URL}`,
-        coded(409, "ALREADY_DECIDED", "This rider's verification was already decided (Approved)"),
-      ),
+  function renderButtons(onChanged: () => void = () => undefined) {
+    const user = userEvent.setup();
+    render(
+      <Refine
+        dataProvider={dataProvider}
+        notificationProvider={notifications}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        }}
+      >
+        <UserActionButtons row={ravi} only={["riderVerification"]} onDecided={onChanged} />
+      </Refine>,
     );
-    const error = await failureOf(
-      dataProvider.custom!({
-        url: RIDER_VERIFICATION_URL,
-        method: "post",
-        payload: riderVerificationBody("R-1", "Approved", ""),
-      }),
-    );
-    expect(riderErrorText(error, t)).toBe(enRiders.errors.ALREADY_DECIDED);
-    const notification = riderErrorNotification(t, "Failed")(error);
-    expect(notification).toMatchObject({
-      type: "error",
-      description: enRiders.errors.ALREADY_DECIDED,
-    });
-    await i18next.changeLanguage("cn-ZH");
-    expect(riderErrorText(error, t)).toBe(cnRiders.errors.ALREADY_DECIDED);
-    await i18next.changeLanguage("en-US");
+    return user;
+  }
+
+  beforeEach(async () => {
+    shown.length = 0;
+    setToken(aToken());
+    await useLanguage("en-US");
   });
 
-  it("leaves uncoded failures to the central handler", () => {
-    const error = new ApiError({ kind: "message", message: "Boom", statusCode: 500 });
-    expect(riderErrorNotification(t, "Failed")(error)).toBe(false);
+  afterAll(async () => {
+    // The blocks below translate with the `riders` and `errors` texts only.
+    await initErrorTexts("en-US");
+    i18next.addResourceBundle("en-US", "riders", enRiders);
+    i18next.addResourceBundle("cn-ZH", "riders", cnRiders);
+  });
+
+  it("offers approve and reject only on a pending rider", () => {
+    renderButtons();
+    expect(screen.getByRole("button", { name: "Approve rider Ravi" })).toHaveTextContent(
+      "Approve rider",
+    );
+    expect(screen.getByRole("button", { name: "Reject rider Ravi" })).toBeInTheDocument();
+    cleanup();
+    render(
+      <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+        <UserActionButtons
+          row={{ ...ravi, verificationStatus: "Approved" }}
+          only={["riderVerification"]}
+          onDecided={() => undefined}
+        />
+      </Refine>,
+    );
+    expect(screen.queryByRole("button", { name: /Ravi/ })).not.toBeInTheDocument();
+  });
+
+  it("approves with PATCH rider-verification, leaving out a remark none typed", async () => {
+    server.use(mswHttp.patch(VERIFY, () => HttpResponse.json({ id: 9 })));
+    const changed = vi.fn();
+    const user = renderButtons(changed);
+    await user.click(screen.getByRole("button", { name: "Approve rider Ravi" }));
+    expect(requests).toHaveLength(0);
+    const dialog = await screen.findByRole("dialog", { name: "Approve Ravi as a rider?" });
+    await user.click(within(dialog).getByRole("button", { name: "Approve rider" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.method).toBe("PATCH");
+    expect(new URL(last().url).pathname).toBe("/v1/api/users/9/rider-verification");
+    expect(await last().json()).toEqual({ action: "Approved" });
+    expect(shown).toContainEqual(
+      expect.objectContaining({ type: "success", message: "Ravi is approved as a rider" }),
+    );
+  });
+
+  it("approves with the remark typed, trimmed", async () => {
+    server.use(mswHttp.patch(VERIFY, () => HttpResponse.json({ id: 9 })));
+    const changed = vi.fn();
+    const user = renderButtons(changed);
+    await user.click(screen.getByRole("button", { name: "Approve rider Ravi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Approve Ravi as a rider?" });
+    await user.type(within(dialog).getByLabelText("Remark"), "  Documents checked ");
+    await user.click(within(dialog).getByRole("button", { name: "Approve rider" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(await last().json()).toEqual({ action: "Approved", remark: "Documents checked" });
+  });
+
+  it("requires a remark before rejecting, then sends it trimmed", async () => {
+    server.use(mswHttp.patch(VERIFY, () => HttpResponse.json({ id: 9 })));
+    const changed = vi.fn();
+    const user = renderButtons(changed);
+    await user.click(screen.getByRole("button", { name: "Reject rider Ravi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject Ravi as a rider?" });
+    const reject = within(dialog).getByRole("button", { name: "Reject rider" });
+    await user.click(reject);
+    expect(
+      await within(dialog).findByText("Enter a remark: the user is told why."),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Remark"), "   ");
+    await user.click(reject);
+    expect(requests).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText("Remark"), " Blurred licence ");
+    await user.click(reject);
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(requests).toHaveLength(1);
+    expect(await last().json()).toEqual({ action: "Rejected", remark: "Blurred licence" });
+    expect(shown).toContainEqual(
+      expect.objectContaining({ type: "success", message: "Ravi is rejected as a rider" }),
+    );
+  });
+
+  it.each([
+    ["en-US", "Approve rider Ravi", "Approve rider", "Ravi: " + enUsers.errors.ALREADY_DECIDED],
+    ["cn-ZH", "批准骑手 Ravi", "批准骑手", "Ravi：" + cnUsers.errors.ALREADY_DECIDED],
+  ] as const)(
+    "explains 409 ALREADY_DECIDED in the dialog (%s), and shows the rider as now stored",
+    async (language, button, confirm, text) => {
+      await useLanguage(language);
+      server.use(
+        mswHttp.patch(
+          VERIFY,
+          coded(409, "ALREADY_DECIDED", "This rider's verification was already decided"),
+        ),
+      );
+      const changed = vi.fn();
+      const user = renderButtons(changed);
+      await user.click(screen.getByRole("button", { name: button }));
+      const dialog = await screen.findByRole("dialog");
+      await user.click(within(dialog).getByRole("button", { name: confirm }));
+      expect(await within(dialog).findByText(text)).toBeInTheDocument();
+      expect(within(dialog).queryByText(/already decided$/)).not.toBeInTheDocument();
+      expect(shown).toHaveLength(0);
+      // The section reads the rider again, to show the decision someone else made.
+      expect(changed).toHaveBeenCalled();
+    },
+  );
+
+  it("shows a failure the console has no word of its own for in the catalogue's words", async () => {
+    server.use(mswHttp.patch(VERIFY, coded(500, "INTERNAL_ERROR", "Boom")));
+    const user = renderButtons();
+    await user.click(screen.getByRole("button", { name: "Approve rider Ravi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Approve Ravi as a rider?" });
+    await user.click(within(dialog).getByRole("button", { name: "Approve rider" }));
+    expect(
+      await within(dialog).findByText(`Ravi: ${t("errors:codes.INTERNAL_ERROR")}`),
+    ).toBeInTheDocument();
+    expect(shown).toHaveLength(0);
   });
 });
 
@@ -192,6 +309,32 @@ describe("editing a rider", () => {
       }),
     );
     expect(riderErrorText(error, t)).toBe(text);
+  });
+
+  it("explains a coded refusal in its notification, in both languages", async () => {
+    server.use(
+      mswHttp.post(`${API}${RIDER_EDIT_URL}`, coded(400, "TOO_MANY_DOCUMENTS", "server text")),
+    );
+    const error = await failureOf(
+      dataProvider.custom!({
+        url: RIDER_EDIT_URL,
+        method: "post",
+        payload: riderEditForm("R-1", values, []),
+      }),
+    );
+    expect(riderErrorNotification(t, "Failed")(error)).toMatchObject({
+      type: "error",
+      message: "Failed",
+      description: enRiders.errors.TOO_MANY_DOCUMENTS,
+    });
+    await i18next.changeLanguage("cn-ZH");
+    expect(riderErrorText(error, t)).toBe(cnRiders.errors.TOO_MANY_DOCUMENTS);
+    await i18next.changeLanguage("en-US");
+  });
+
+  it("leaves uncoded failures to the central handler", () => {
+    const error = new ApiError({ kind: "message", message: "Boom", statusCode: 500 });
+    expect(riderErrorNotification(t, "Failed")(error)).toBe(false);
   });
 });
 

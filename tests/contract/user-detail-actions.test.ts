@@ -1,73 +1,129 @@
 /**
- * The user detail page's calls, as the console sends them (the same request descriptors the
- * panels use) through the data provider against msw: paths, methods, bodies, and refusals shown
- * translated in both languages.
+ * The user detail page's calls as the console makes them. Ban, VIP and the URL are the users
+ * declaration's actions, sent by the kit (src/app/kit/decision.tsx) at the URL `actionUrl` gives,
+ * with the bodies its dialogs build (driven here through the real dialog where the body is the
+ * kit's doing: a trimmed remark, an emptied URL); the rules the browser applies before sending
+ * are the kit's and the shared schemas'; refusals are explained with `decisionErrorText`. The
+ * password reset and the history keep their own requests. All through the real data provider
+ * against msw, translated in both languages.
  */
-import i18next from "i18next";
+import { Refine, type NotificationProvider } from "@refinedev/core";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next, { type TFunction } from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import cnErrors from "../../locales/cn-ZH/errors.json";
-import cnUsers from "../../locales/cn-ZH/users.json";
-import enErrors from "../../locales/en-US/errors.json";
-import enUsers from "../../locales/en-US/users.json";
 import { auditChanges } from "../../src/app/kit/audit-changes";
+import { actionUrl, decisionErrorText } from "../../src/app/kit/decision";
+import { bodyOf, issueText } from "../../src/app/kit/form";
 import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
+import { UserActionButtons } from "../../src/resources/users/actions/actions-panel";
 import {
   actionErrorText,
   auditPath,
-  banRequest,
-  remarkProblem,
   resetPasswordRequest,
-  urlProblem,
-  urlRequest,
-  vipRequest,
   type UserActionRequest,
 } from "../../src/resources/users/actions/requests";
+import { remarkProblem, type ActionDecl, type FormDecl } from "../../src/shared/kit/module";
+import { users } from "../../src/shared/modules/users";
 import { aToken } from "./support/fixtures";
+import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 
 const { server, requests } = useApiServer();
 
-async function useLanguage(lng: "en-US" | "cn-ZH") {
-  await i18next.init({
-    lng,
-    fallbackLng: "en-US",
-    ns: ["users", "errors"],
-    defaultNS: "users",
-    resources: {
-      "en-US": { users: enUsers, errors: enErrors },
-      "cn-ZH": { users: cnUsers, errors: cnErrors },
-    },
-    interpolation: { escapeValue: false },
-  });
-  await i18next.changeLanguage(lng);
-  const t = i18next.getFixedT(lng, "users");
-  return (key: string, options?: Record<string, unknown>) => String(t(key, options));
+// antd's dialogs and forms are slow to drive in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** The real texts in `lng`; answers the console's translate function. */
+async function useLanguage(lng: "en-US" | "cn-ZH"): Promise<TFunction> {
+  await initPageTexts(["users", "errors", "common", "kit"], { language: lng });
+  return i18next.t;
 }
+
+/** `users:`-relative translation, as the request helpers take it. */
+const usersT = (key: string, options?: Record<string, unknown>) =>
+  String(i18next.t(`users:${key}`, options));
+
+const { ban, vip, url } = users.actions;
+const urlForm: FormDecl = { body: url.body as FormDecl["body"], audit: url.audit };
+
+/** Sends one action as the kit does: its method, at its URL, with `values`. */
+const sendAction = (action: ActionDecl, id: number, values: Record<string, unknown>) =>
+  dataProvider.custom!({
+    url: actionUrl(users, action, id),
+    method: action.method === "POST" ? "post" : "patch",
+    payload: values,
+  });
 
 const send = (request: UserActionRequest) =>
   dataProvider.custom!({ url: request.url, method: request.method, payload: request.values });
 
 /** The error a call failed with (the test fails when it succeeds). */
-async function failureOf(request: UserActionRequest): Promise<unknown> {
+async function failureOf(call: Promise<unknown>): Promise<unknown> {
   try {
-    await send(request);
+    await call;
   } catch (error) {
     return error;
   }
   throw new Error("the call succeeded");
 }
 
-const user = { id: 42, accountNumber: "A0000042" };
+const aisyah = {
+  id: 42,
+  accountNumber: "A0000042",
+  name: "Aisyah",
+  email: "aisyah@ucsi.example",
+  isBanned: false,
+  isVip: false,
+  url: "https://shop.example/aisyah",
+};
 
-beforeEach(() => setToken(aToken()));
+const silent: NotificationProvider = { open: () => undefined, close: () => undefined };
+
+/** The kit's buttons of one action on Aisyah, in Refine with the real data provider. */
+function renderButtons(only: "ban" | "url", row: Record<string, unknown> = aisyah) {
+  const user = userEvent.setup();
+  const changed = vi.fn();
+  render(
+    createElement(
+      Refine,
+      {
+        dataProvider,
+        notificationProvider: silent,
+        options: {
+          disableTelemetry: true,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+        },
+      },
+      createElement(UserActionButtons, {
+        row: { ...aisyah, ...row },
+        only: [only],
+        onDecided: changed,
+      }),
+    ),
+  );
+  return { user, changed };
+}
+
+beforeEach(async () => {
+  setToken(aToken());
+  await useLanguage("en-US");
+});
 
 describe("ban and unban", () => {
   it("bans with PATCH /api/users/{id}/ban and the trimmed remark", async () => {
     server.use(mswHttp.patch(`${API}/api/users/42/ban`, () => HttpResponse.json({ id: 42 })));
-    await send(banRequest(user.id, true, "  Fraudulent top-ups  "));
+    expect(actionUrl(users, ban, 42)).toBe("/api/users/42/ban");
+    const { user, changed } = renderButtons("ban");
+    await user.click(screen.getByRole("button", { name: "Ban Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ban Aisyah?" });
+    await user.type(within(dialog).getByLabelText("Remark"), "  Fraudulent top-ups  ");
+    await user.click(within(dialog).getByRole("button", { name: "Ban" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(requests[0]!.method).toBe("PATCH");
     expect(new URL(requests[0]!.url).pathname).toBe("/v1/api/users/42/ban");
     expect(await requests[0]!.json()).toEqual({ ban: true, remark: "Fraudulent top-ups" });
@@ -75,19 +131,24 @@ describe("ban and unban", () => {
 
   it("unbans with { ban: false } and no remark", async () => {
     server.use(mswHttp.patch(`${API}/api/users/42/ban`, () => HttpResponse.json({ id: 42 })));
-    await send(banRequest(user.id, false));
+    const { user, changed } = renderButtons("ban", { isBanned: true });
+    await user.click(screen.getByRole("button", { name: "Unban Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lift the ban on Aisyah?" });
+    await user.click(within(dialog).getByRole("button", { name: "Unban" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(await requests[0]!.json()).toEqual({ ban: false });
   });
 
-  it("refuses an empty or over-long remark before anything is sent", async () => {
-    const t = await useLanguage("en-US");
-    expect(remarkProblem(undefined)).toBe("actions.remark.required");
-    expect(remarkProblem("   ")).toBe("actions.remark.required");
-    expect(remarkProblem("x".repeat(500))).toBeUndefined();
-    expect(remarkProblem("x".repeat(501))).toBe("actions.remark.tooLong");
-    expect(t("actions.remark.tooLong", { max: 500 })).toBe(
+  it("refuses an empty or over-long remark with the kit's rule, in the users' words", () => {
+    expect(remarkProblem(undefined, ban.input)).toBe("required");
+    expect(remarkProblem("   ", ban.input)).toBe("required");
+    expect(remarkProblem("x".repeat(500), ban.input)).toBeUndefined();
+    expect(remarkProblem("x".repeat(501), ban.input)).toBe("tooLong");
+    expect(ban.input.max).toBe(500);
+    expect(usersT("decision.remarkTooLong", { max: 500 })).toBe(
       "The remark can be at most 500 characters.",
     );
+    expect(usersT("decision.remarkRequired")).toBe("Enter a remark: the user is told why.");
   });
 
   it("shows 409 ALREADY_IN_STATE translated, in English and Chinese", async () => {
@@ -99,11 +160,11 @@ describe("ban and unban", () => {
         ),
       ),
     );
-    const error = await failureOf(banRequest(user.id, true, "again"));
-    expect(actionErrorText(error, await useLanguage("en-US"))).toBe(
+    const error = await failureOf(sendAction(ban, 42, { ban: true, remark: "again" }));
+    expect(decisionErrorText(await useLanguage("en-US"), users, error)).toBe(
       "The user already has this status. The page now shows the current one.",
     );
-    expect(actionErrorText(error, await useLanguage("cn-ZH"))).toBe(
+    expect(decisionErrorText(await useLanguage("cn-ZH"), users, error)).toBe(
       "用户已处于该状态。页面现在显示当前状态。",
     );
   });
@@ -121,53 +182,84 @@ describe("ban and unban", () => {
         ),
       ),
     );
-    const error = await failureOf(banRequest(user.id, true, "x"));
-    expect(actionErrorText(error, await useLanguage("en-US"))).toBe(
+    const error = await failureOf(sendAction(ban, 42, { ban: true, remark: "x" }));
+    expect(decisionErrorText(await useLanguage("en-US"), users, error)).toBe(
       "Some of the information is not valid. Please check it and try again.",
     );
   });
 });
 
 describe("VIP", () => {
-  it("sets and clears VIP with POST /user-mgmt/set-vip-status by account number", async () => {
-    server.use(
-      mswHttp.post(`${API}/user-mgmt/set-vip-status`, () => HttpResponse.json({ ok: true })),
-    );
-    await send(vipRequest(user.accountNumber, true));
-    await send(vipRequest(user.accountNumber, false));
+  it("sets and clears VIP with PATCH /api/users/{id}/vip", async () => {
+    server.use(mswHttp.patch(`${API}/api/users/42/vip`, () => HttpResponse.json({ id: 42 })));
+    expect(vip.method).toBe("PATCH");
+    await sendAction(vip, 42, { isVip: true });
+    await sendAction(vip, 42, { isVip: false });
     expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
-      "POST /v1/user-mgmt/set-vip-status",
-      "POST /v1/user-mgmt/set-vip-status",
+      "PATCH /v1/api/users/42/vip",
+      "PATCH /v1/api/users/42/vip",
     ]);
-    expect(await requests[0]!.json()).toEqual({ account_number: "A0000042", is_vip: true });
-    expect(await requests[1]!.json()).toEqual({ account_number: "A0000042", is_vip: false });
+    expect(await requests[0]!.json()).toEqual({ isVip: true });
+    expect(await requests[1]!.json()).toEqual({ isVip: false });
   });
 });
 
 describe("URL", () => {
   it("saves a trimmed https URL with PATCH /api/users/{id}/url", async () => {
     server.use(mswHttp.patch(`${API}/api/users/42/url`, () => HttpResponse.json({ id: 42 })));
-    await send(urlRequest(user.id, " https://shop.example/aisyah "));
+    const { user, changed } = renderButtons("url", { url: null });
+    await user.click(screen.getByRole("button", { name: "Save URL of Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "The URL of Aisyah" });
+    await user.type(
+      within(dialog).getByRole("textbox", { name: "URL" }),
+      " https://shop.example/aisyah ",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Save URL" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(requests[0]!.method).toBe("PATCH");
+    expect(new URL(requests[0]!.url).pathname).toBe("/v1/api/users/42/url");
     expect(await requests[0]!.json()).toEqual({ url: "https://shop.example/aisyah" });
   });
 
+  // An emptied nullable input is null (it was once refused, though the help says "Leave empty").
   it("clears the URL with null when the field is emptied", async () => {
     server.use(mswHttp.patch(`${API}/api/users/42/url`, () => HttpResponse.json({ id: 42 })));
-    await send(urlRequest(user.id, "  "));
+    const { user, changed } = renderButtons("url");
+    await user.click(screen.getByRole("button", { name: "Save URL of Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "The URL of Aisyah" });
+    const field = within(dialog).getByRole("textbox", { name: "URL" });
+    expect(field).toHaveValue("https://shop.example/aisyah");
+    await user.clear(field);
+    await user.click(within(dialog).getByRole("button", { name: "Save URL" }));
+    expect(
+      within(dialog).queryByText("Enter a web address starting with http:// or https://."),
+    ).not.toBeInTheDocument();
+    await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(await requests[0]!.json()).toEqual({ url: null });
   });
 
   it("refuses javascript:, ftp: and schemeless URLs with the shared rule, translated", async () => {
-    for (const url of ["javascript:alert(1)", "ftp://files.example", "shop.example", "https://"]) {
-      expect(urlProblem(url)).toBe("actions.url.invalid");
+    const problem = (value: string) => {
+      const result = bodyOf(urlForm, { url: value });
+      return result.success ? undefined : result.error.issues[0]!;
+    };
+    const t = await useLanguage("cn-ZH");
+    for (const value of [
+      "javascript:alert(1)",
+      "ftp://files.example",
+      "shop.example",
+      "https://",
+    ]) {
+      const issue = problem(value);
+      expect(issue, value).toBeDefined();
+      expect(issueText(t, users, urlForm, "url", issue!)).toBe(
+        "请输入以 http:// 或 https:// 开头的网址。",
+      );
     }
-    expect(urlProblem(`https://a.example/${"x".repeat(2048)}`)).toBe("actions.url.tooLong");
-    expect(urlProblem("")).toBeUndefined();
-    expect(urlProblem("http://a.example")).toBeUndefined();
-    expect((await useLanguage("cn-ZH"))("actions.url.invalid")).toBe(
-      "请输入以 http:// 或 https:// 开头的网址。",
-    );
+    expect(problem(`https://a.example/${"x".repeat(2048)}`)).toBeDefined();
+    expect(problem("http://a.example")).toBeUndefined();
+    expect(bodyOf(urlForm, { url: null }).success).toBe(true);
+    expect(requests).toHaveLength(0);
   });
 
   it("shows the server's 400 translated when it refuses a URL anyway", async () => {
@@ -179,8 +271,10 @@ describe("URL", () => {
         ),
       ),
     );
-    const error = await failureOf(urlRequest(user.id, "https://ok.example"));
-    expect(actionErrorText(error, await useLanguage("cn-ZH"))).toBe("部分信息无效，请检查后重试。");
+    const error = await failureOf(sendAction(url, 42, { url: "https://ok.example" }));
+    expect(decisionErrorText(await useLanguage("cn-ZH"), users, error)).toBe(
+      "部分信息无效，请检查后重试。",
+    );
   });
 });
 
@@ -194,11 +288,10 @@ describe("reset password", () => {
         ),
       ),
     );
-    const { data } = await send(resetPasswordRequest(user.accountNumber));
+    const { data } = await send(resetPasswordRequest(aisyah.accountNumber));
     expect(await requests[0]!.json()).toEqual({ account_number: "A0000042" });
     expect(data).toEqual({ status: "sent", expires_at: "2026-11-21T11:00:00.000Z" });
-    const t = await useLanguage("en-US");
-    expect(t("actions.reset.sent", { email: "a@x.example", until: "21/11/2026 19:00" })).toBe(
+    expect(usersT("actions.reset.sent", { email: "a@x.example", until: "21/11/2026 19:00" })).toBe(
       "A one-time reset link was e-mailed to a@x.example. It works until 21/11/2026 19:00.",
     );
   });
@@ -215,13 +308,13 @@ describe("reset password", () => {
         ),
       ),
     );
-    const error = await failureOf(resetPasswordRequest(user.accountNumber));
-    expect(actionErrorText(error, await useLanguage("en-US"))).toBe(
+    const error = await failureOf(send(resetPasswordRequest(aisyah.accountNumber)));
+    await useLanguage("en-US");
+    expect(actionErrorText(error, usersT)).toBe(
       "This user has no e-mail address, so no reset link can be sent.",
     );
-    expect(actionErrorText(error, await useLanguage("cn-ZH"))).toBe(
-      "该用户没有电子邮件地址，无法发送重置链接。",
-    );
+    await useLanguage("cn-ZH");
+    expect(actionErrorText(error, usersT)).toBe("该用户没有电子邮件地址，无法发送重置链接。");
   });
 });
 
@@ -235,9 +328,9 @@ describe("history", () => {
       query: { page: 2, pageSize: 10 },
     });
     expect(data).toEqual(answer);
-    const url = new URL(requests[0]!.url);
-    expect(url.pathname).toBe("/v1/api/users/42/audit");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: "2", pageSize: "10" });
+    const address = new URL(requests[0]!.url);
+    expect(address.pathname).toBe("/v1/api/users/42/audit");
+    expect(Object.fromEntries(address.searchParams)).toEqual({ page: "2", pageSize: "10" });
   });
 
   it("lists only the fields an entry changed, before and after", () => {

@@ -79,3 +79,38 @@ test("an Admin (8) holder cannot act on a colleague holding codes it lacks", asy
   }
   await expect(page.getByRole("button", { name: "Save permissions" })).toHaveCount(0);
 });
+
+test("power moves through the administrators' declared actions: status and permissions", async ({
+  page,
+}) => {
+  const colleague = await createAdministrator([0]);
+  await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
+  await page.goto(`${suite.server.url}/manage-admin/${colleague.id}`);
+  await expect(page.getByRole("heading", { name: colleague.name })).toBeVisible();
+
+  // The permission editor: one more code, saved through PATCH …/{id}/permissions.
+  await page.getByRole("checkbox", { name: "Business" }).check();
+  await page.getByRole("button", { name: "Save permissions" }).click();
+  await expect(page.getByText(`Permissions of ${colleague.name} saved`)).toBeVisible();
+
+  // The status button asks first, then disables through PATCH …/{id}/status.
+  await page.getByRole("button", { name: `Disable ${colleague.name}` }).click();
+  await page.getByRole("tooltip").getByRole("button", { name: "Disable" }).click();
+  await expect(page.getByText(`${colleague.name} disabled`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Enable ${colleague.name}` })).toBeVisible();
+
+  const stored = await fetch(`${suite.server.url}/v1/api/administrators/${colleague.id}`, {
+    headers: { Authorization: suite.token },
+  });
+  expect(await stored.json()).toMatchObject({ status: "disabled", permissions: [0, 4] });
+  const history = await fetch(
+    `${suite.server.url}/v1/api/administrators/${colleague.id}/audit?page=1&pageSize=10`,
+    { headers: { Authorization: suite.token } },
+  );
+  const actions = ((await history.json()) as { entries: { action: string }[] }).entries.map(
+    (entry) => entry.action,
+  );
+  expect(actions).toEqual(
+    expect.arrayContaining(["administrator.disable", "administrator.change_permissions"]),
+  );
+});

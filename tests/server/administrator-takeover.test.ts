@@ -69,6 +69,20 @@ const ATTEMPTS: Record<string, (id: number) => Attempt[]> = {
       payload: { admin_id: id, permission_codes: [PERMISSION.admin] },
     },
   ],
+  "PATCH /v1/api/administrators/{id}/status": (id) => [
+    {
+      method: "PATCH",
+      url: `/v1/api/administrators/${id}/status`,
+      payload: { status: "disabled" },
+    },
+  ],
+  "PATCH /v1/api/administrators/{id}/permissions": (id) => [
+    {
+      method: "PATCH",
+      url: `/v1/api/administrators/${id}/permissions`,
+      payload: { permissions: [PERMISSION.admin] },
+    },
+  ],
   "POST /v1/api/administrators/{id}/password-reset": (id) => [
     { method: "POST", url: `/v1/api/administrators/${id}/password-reset` },
   ],

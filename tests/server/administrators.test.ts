@@ -489,3 +489,68 @@ describe("POST /v1/user-mgmt/change-admin-permission", () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+// Power moves through the declaration's two actions (the console's status button and permission
+// editor call them); the seed's permission call above is an alias of the second.
+describe("PATCH /v1/api/administrators/:id/status and /permissions", () => {
+  const act = (id: number, path: string, payload: unknown, token = superToken) =>
+    app.inject({
+      method: "PATCH",
+      url: `/v1/api/administrators/${id}/${path}`,
+      payload: payload as object,
+      headers: auth(token),
+    });
+
+  it("disables, ending the administrator's sessions, then enables; each audited once", async () => {
+    const { admin, token } = await createAdmin(app, superToken, [0]);
+    const disabled = await act(admin.id, "status", { status: "disabled" });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json()).toMatchObject({ id: admin.id, status: "disabled" });
+    expect(await lastAuditFor(admin.id)).toMatchObject({
+      action: "administrator.disable",
+      adminId: superAdmin.id,
+      before: expect.objectContaining({ status: "active" }),
+      after: expect.objectContaining({ status: "disabled" }),
+    });
+    // A disabled administrator's session is refused (403, the status checked before the token's
+    // version, so the console says why).
+    const me = await app.inject({ url: "/v1/api/account/admin", headers: auth(token) });
+    expect(me.statusCode).toBe(403);
+
+    const twice = await act(admin.id, "status", { status: "disabled" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      code: "ALREADY_IN_STATE",
+      message: "This administrator is not active",
+    });
+    const enabled = await act(admin.id, "status", { status: "active" });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(await lastAuditFor(admin.id)).toMatchObject({ action: "administrator.enable" });
+  });
+
+  it("keeps the module's rules: not one's own status, not a super administrator's", async () => {
+    const self = await act(superAdmin.id, "status", { status: "disabled" });
+    expect(self.statusCode).toBe(409);
+    expect(["SELF_STATUS_CHANGE", "SUPER_ADMIN_IMMUTABLE"]).toContain(self.json().code);
+    const { admin: holder, token } = await createAdmin(app, superToken, [8]);
+    const own = await act(holder.id, "status", { status: "disabled" }, token);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().code).toBe("SELF_STATUS_CHANGE");
+    const banned = await act(holder.id, "status", { status: "banned" });
+    expect(banned.statusCode).toBe(400);
+  });
+
+  it("replaces the permission codes, quietly when they are the same", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const changed = await act(admin.id, "permissions", { permissions: [12, 0] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ permissions: [0, 12] });
+    const entry = await lastAuditFor(admin.id);
+    expect(entry).toMatchObject({ action: "administrator.change_permissions" });
+    const before = await auditCount();
+    expect((await act(admin.id, "permissions", { permissions: [0, 12] })).statusCode).toBe(200);
+    expect(await auditCount()).toBe(before);
+    const unknown = await act(admin.id, "permissions", { permissions: [99] });
+    expect(unknown.statusCode).toBe(400);
+  });
+});

@@ -185,3 +185,68 @@ describe("who may change agents", () => {
     expect(await storedAgent()).toEqual(before);
   });
 });
+
+// The seed's calls above are aliases of the users declaration's agent actions; these are the
+// actions' own routes, which the console's dialogs call.
+describe("PATCH /api/users/{id}/agent-type and /agent-commission", () => {
+  const patch = (id: number, path: string, payload: unknown, as = token) =>
+    app.inject({
+      method: "PATCH",
+      url: `/v1/api/users/${id}/${path}`,
+      headers: auth(as),
+      payload: payload as object,
+    });
+
+  it("changes the terms, answers the user and audits the terms before and after", async () => {
+    const before = await storedAgent();
+    const type = await patch(fixture.agentId, "agent-type", { agentType: "external" });
+    expect(type.statusCode, type.body).toBe(200);
+    expect(type.json()).toMatchObject({ id: fixture.agentId, accountNumber: "AG0000001" });
+    expect(await lastAudit("agent.change_type")).toMatchObject({
+      targetTable: "users",
+      before: { agentType: before.agentType, commissionRateBp: before.commissionRateBp },
+      after: { agentType: "external", commissionRateBp: before.commissionRateBp },
+    });
+
+    const rate = await patch(fixture.agentId, "agent-commission", { commissionRateBp: 275 });
+    expect(rate.statusCode, rate.body).toBe(200);
+    expect((await storedAgent()).commissionRateBp).toBe(275);
+    expect(await lastAudit("agent.change_commission")).toMatchObject({
+      after: { agentType: "external", commissionRateBp: 275 },
+    });
+  });
+
+  it("writes no audit entry when the value is the one it has", async () => {
+    const { agentType } = await storedAgent();
+    const last = await lastAudit("agent.change_type");
+    const again = await patch(fixture.agentId, "agent-type", { agentType });
+    expect(again.statusCode).toBe(200);
+    expect((await lastAudit("agent.change_type"))?.id).toBe(last?.id);
+  });
+
+  it("refuses a rate outside 0–10000 basis points or not whole, changing nothing", async () => {
+    const before = await storedAgent();
+    for (const commissionRateBp of [-1, 10_001, 12.5, "150", null]) {
+      const response = await patch(fixture.agentId, "agent-commission", { commissionRateBp });
+      expect(response.statusCode, JSON.stringify(commissionRateBp)).toBe(400);
+      expect(response.json().message).toMatch(/^Invalid commissionRateBp: /);
+    }
+    expect(await storedAgent()).toEqual(before);
+  });
+
+  it("404 Agent for a user without agent terms; 403 for finance", async () => {
+    const student = await patch(fixture.studentId, "agent-type", { agentType: "campus" });
+    expect(student.statusCode).toBe(404);
+    expect(student.json()).toEqual({ code: "NOT_FOUND", message: "Agent not found" });
+    const refused = await patch(
+      fixture.agentId,
+      "agent-type",
+      { agentType: "campus" },
+      finance.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: "You have no permission to access PATCH Change Agent Type",
+    });
+  });
+});

@@ -219,9 +219,10 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
       }
     });
 
-    // A form action's body is the module's own (a URL): its rules are its module's tests.
+    // A form action's body is the module's own (a URL), and an action on another record (a
+    // rider's verification) finds its records there: their rules are their module's tests.
     for (const route of moduleRoutes(bound).filter((r) => r.kind === "action")) {
-      if (route.kind !== "action" || route.action.kind === "form") continue;
+      if (route.kind !== "action" || route.action.kind === "form" || route.action.of) continue;
       const { action } = route;
       describe(`its action ${route.name}`, () => {
         const source = ownList ? bound : BOUND_MODULES.find((b) => b.module === module.viewOf)!;

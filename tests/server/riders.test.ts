@@ -618,3 +618,71 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(edit.requestBody.content)).toEqual(["multipart/form-data"]);
   });
 });
+
+// The seed's call above is an alias of the users declaration's rider-verification action; this
+// is the action's own route, which the console's dialog calls.
+describe("PATCH /api/users/{id}/rider-verification", () => {
+  async function pendingRider(accountNumber: string) {
+    const db = testDb.database.db;
+    const [user] = await db
+      .insert(users)
+      .values({ accountNumber, name: `Rider ${accountNumber}`, role: "rider" })
+      .returning();
+    await db.insert(riders).values({
+      userId: user!.id,
+      vehicleType: "car",
+      plate: "WB 4321",
+      licenceNumber: "D87654321",
+      verificationStatus: "pending",
+    });
+    return user!.id;
+  }
+  const patch = (id: number, payload: object, as = token) =>
+    app.inject({
+      method: "PATCH",
+      url: `/v1/api/users/${id}/rider-verification`,
+      headers: auth(as),
+      payload,
+    });
+
+  it("rejects with the trimmed remark, audits rider.verify, then refuses with 409", async () => {
+    const id = await pendingRider("RT0000101");
+    for (const payload of [{ action: "Rejected" }, { action: "Rejected", remark: "  " }]) {
+      expect((await patch(id, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const rejected = await patch(id, { action: "Rejected", remark: "  Plate unreadable " });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ id, accountNumber: "RT0000101" });
+    expect(await storedRider(id)).toMatchObject({
+      verificationStatus: "Rejected",
+      verificationRemarks: "Plate unreadable",
+    });
+    const [entry] = await auditsOf(id, "rider.verify");
+    expect(entry).toMatchObject({
+      adminId: deskAdminId,
+      remark: "Plate unreadable",
+      before: { verificationStatus: "pending", verificationRemarks: null },
+      after: { verificationStatus: "Rejected", verificationRemarks: "Plate unreadable" },
+    });
+    const again = await patch(id, { action: "Approved" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: "ALREADY_DECIDED",
+      message: "This rider's verification was already decided",
+    });
+    expect(await auditsOf(id, "rider.verify")).toHaveLength(1);
+  });
+
+  it("approves without a remark; 404 Rider for a user who is no rider; 403 for finance", async () => {
+    const id = await pendingRider("RT0000102");
+    expect((await patch(id, { action: "Approved" }, financeToken)).statusCode).toBe(403);
+    const approved = await patch(id, { action: "Approved" });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await storedRider(id)).verificationStatus).toBe("Approved");
+    const [entry] = await auditsOf(id, "rider.verify");
+    expect(entry?.remark).toBeNull();
+    const agent = await patch(ids.agent, { action: "Approved" });
+    expect(agent.statusCode).toBe(404);
+    expect(agent.json()).toEqual({ code: "NOT_FOUND", message: "Rider not found" });
+  });
+});

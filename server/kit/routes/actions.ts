@@ -8,22 +8,24 @@ import type { z } from "zod";
 import { eq } from "drizzle-orm";
 
 import {
+  auditNameOf,
   guardOf,
   verbOfBody,
   type ActionAlias,
+  type ActionOf,
   type ActionDecl,
   type ModuleDecl,
 } from "../../../src/shared/kit/module";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
-import type { ActionHandler } from "../bind";
+import { actionBindingOf, type ActionBinding, type ActionHandler } from "../bind";
 import { runChange, textOf } from "../change";
 import type { ModuleRoute, RouteContext } from "./route";
 
 /** One change of one record as a route states it. */
 export interface Change {
-  handler: ActionHandler<unknown>;
+  action: ActionBinding<unknown>;
   body: z.ZodType;
   summary: string;
   when: Readonly<Record<string, readonly string[]>>;
@@ -36,6 +38,8 @@ export interface Change {
   remarkField: string;
   audit: (body: { action?: string }) => string;
   quietWhenUnchanged?: boolean;
+  /** The record of another table the change lands on (ActionDecl.of). */
+  of?: ActionOf;
 }
 
 export function registerAction(
@@ -44,15 +48,15 @@ export function registerAction(
 ): void {
   const { module, binding } = context.bound;
   const { action } = route;
-  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler<unknown>>;
+  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler | ActionBinding>;
   registerChange(context, route, {
-    handler: handlers[route.name]!,
+    action: actionBindingOf(handlers[route.name]!),
     body: action.body,
     summary: actionSummary(module, action),
     when: action.when,
     conflictCode: action.conflictCode,
     remarkField: action.input.name,
-    audit: (body) => `${action.audit}.${verbOfBody(action, body)}`,
+    audit: (body) => auditNameOf(action, body),
     ...changeOfAction(action),
   });
   for (const alias of action.aliases ?? []) {
@@ -68,6 +72,7 @@ function changeOfAction(action: ActionDecl): Partial<Change> {
     whenOf: (body) => guardOf(action, verbOfBody(action, body)),
     refusalOf: (body) => action.refusal?.[verbOfBody(action, body)],
     quietWhenUnchanged: action.quietWhenUnchanged ?? false,
+    ...(action.of && { of: action.of }),
   };
 }
 
@@ -83,7 +88,9 @@ export function registerAlias(
 ): void {
   const { module, binding } = bound;
   const { action } = route;
-  const handler = (binding.actions as Record<string, ActionHandler<unknown>>)[route.name]!;
+  const bindingOfAction = actionBindingOf(
+    (binding.actions as Record<string, ActionHandler | ActionBinding>)[route.name]!,
+  );
   const columns = (binding.columns ?? {}) as Record<string, unknown>;
   const column = (columns[alias.key.field] ??
     (binding.table as unknown as Record<string, unknown>)[alias.key.field]) as Parameters<
@@ -98,7 +105,10 @@ export function registerAlias(
       summary: alias.summary,
       description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. 409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`,
       body: alias.body,
-      response: { 200: alias.response, ...errorResponses(400, 401, 403, 404, 409) },
+      response: {
+        200: alias.response ?? bindingOfAction.answer?.response ?? module.item,
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
     },
     handler: async (request) => {
       const aliasBody = request.body as Record<string, unknown>;
@@ -109,7 +119,8 @@ export function registerAlias(
       if (!found) throw notFound((module.viewOf ?? module).thing.one);
       const body = alias.toBody(aliasBody);
       const change = changeOfAction(action);
-      const item = await runChange(db, bound, handler, {
+      const item = await runChange(db, bound, bindingOfAction, {
+        of: action.of,
         actor: currentAdmin(request),
         id: found.id as number,
         body,
@@ -118,9 +129,10 @@ export function registerAlias(
         conflictMessage: change.refusalOf!(body),
         quietWhenUnchanged: change.quietWhenUnchanged,
         remark: textOf(body, action.input.name),
-        audit: `${action.audit}.${verbOfBody(action, body)}`,
+        audit: auditNameOf(action, body),
       });
-      return alias.answer(item);
+      if (alias.answer) return alias.answer(item);
+      return bindingOfAction.answer ? bindingOfAction.answer.read(db, found.id as number) : item;
     },
   });
 }
@@ -145,7 +157,8 @@ export function registerChange(
     },
     handler: async (request) => {
       const body = request.body as { action?: string };
-      return runChange(db, bound, change.handler, {
+      return runChange(db, bound, change.action, {
+        of: change.of,
         actor: currentAdmin(request),
         id: request.params.id,
         body,

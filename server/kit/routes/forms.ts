@@ -59,7 +59,7 @@ export function registerCreate(
 export function registerEdit(context: RouteContext, route: Route<"edit">): void {
   const { form } = route;
   registerChange(context, route, {
-    handler: context.bound.binding.edit as ActionHandler<unknown>,
+    action: { run: context.bound.binding.edit as ActionHandler<unknown> },
     body: form.body,
     summary: `Change a ${context.bound.module.thing.one}`,
     when: form.when ?? {},

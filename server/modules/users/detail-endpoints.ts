@@ -1,21 +1,21 @@
-import { PERMISSION } from "../../../src/shared/permissions";
 import { notFound } from "../../errors";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
+import { auditListSchema, auditQuerySchema } from "../../../src/shared/schemas/user-actions";
 import { userDetailSchema } from "../../../src/shared/schemas/users";
 import { findUserDetail } from "./records";
+import { listUserAudit } from "./user-audit";
 import type { ModuleEndpoints } from "../../kit/bind";
 
-const access = (thing: string) => ({ permission: PERMISSION.user, thing });
-const tags = ["users"];
-
-/** The User (0) module's user list and detail; the actions on a user join them here. */
+/**
+ * One user's detail and history (the list, and the actions on a user, are the declaration's);
+ * each needs the module's User (0), named in refusals as `config.thing` says.
+ */
 export const userDetailEndpoints: ModuleEndpoints = async (app, { db }) => {
   app.get(
     "/api/users/:id",
     {
-      config: { access: access("Single User") },
+      config: { thing: "Single User" },
       schema: {
-        tags,
         summary: "One user with their wallet and rider or agent facts",
         params: idParamsSchema,
         response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404) },
@@ -26,5 +26,19 @@ export const userDetailEndpoints: ModuleEndpoints = async (app, { db }) => {
       if (!user) throw notFound("User");
       return user;
     },
+  );
+
+  app.get(
+    "/api/users/:id/audit",
+    {
+      config: { thing: "User History" },
+      schema: {
+        summary: "The audit entries about one user, newest first, with the acting admin's name",
+        params: idParamsSchema,
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listUserAudit(db, request.params.id, request.query),
   );
 };

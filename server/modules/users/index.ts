@@ -15,7 +15,9 @@ import type { Tx } from "../../db";
 import { riders, users } from "../../db/schema";
 import { bindModule, type ActionContext } from "../../kit/bind";
 import { dormancyDaysSql } from "../../services/settings";
+import { agentCommissionAction, agentTypeAction } from "./agents";
 import { userEndpoints } from "./endpoints";
+import { riderVerificationAction } from "./riders";
 
 /**
  * A search for a whole account number is a lookup of that account by its unique index: staff
@@ -60,7 +62,14 @@ export const usersModule = bindModule(userDeclaration, {
   },
   // The detail answers more than a list row (wallet, rider, agent): ./detail-endpoints.ts serves it.
   show: false,
-  actions: { ban: banUser, vip: setVip, url: setUrl },
+  actions: {
+    ban: banUser,
+    vip: setVip,
+    url: setUrl,
+    agentType: agentTypeAction,
+    agentCommission: agentCommissionAction,
+    riderVerification: riderVerificationAction,
+  },
   endpoints: userEndpoints,
 });
 

@@ -1,7 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import { z } from "zod";
 
-import { PERMISSION } from "../../../src/shared/permissions";
 import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
 import { errorResponses } from "../../../src/shared/schemas/common";
@@ -13,7 +12,6 @@ import {
   riderDetailsQuerySchema,
   riderDetailsSchema,
   riderDocumentQuerySchema,
-  riderVerificationBodySchema,
 } from "../../../src/shared/schemas/riders";
 import {
   editRider,
@@ -21,14 +19,12 @@ import {
   riderAttendanceBetween,
   riderDetails,
   storedDocuments,
-  verifyRider,
 } from "./riders";
 import { contentDisposition, formFieldsError, streamedBodyCompiler } from "../../uploads/http";
 import { readRiderForm, RIDER_FORM_LIMITS } from "../../uploads/rider-form";
 import { documentContent } from "../../uploads/storage";
 import type { ModuleEndpoints } from "../../kit/bind";
 
-const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["riders"];
 
 /** The User (0) module's rider calls: details, verification, attendance, edit and documents. */
@@ -39,7 +35,7 @@ export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
   app.get(
     "/user-mgmt/get-rider-details",
     {
-      config: { access: access("Rider Details") },
+      config: { thing: "Rider Details" },
       schema: {
         tags,
         summary: "A rider's user, rider facts and document list",
@@ -50,24 +46,10 @@ export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
     async (request) => riderDetails(db, request.query.account_number),
   );
 
-  app.post(
-    "/user-mgmt/action-rider-verification",
-    {
-      config: { access: access("Rider Verification") },
-      schema: {
-        tags,
-        summary: "Approve or reject a pending rider (remarks required when rejecting)",
-        body: riderVerificationBodySchema,
-        response: { 200: riderDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => verifyRider(db, currentAdmin(request), request.body),
-  );
-
   app.get(
     "/user-mgmt/rider-attendance",
     {
-      config: { access: access("Rider Attendance") },
+      config: { thing: "Rider Attendance" },
       schema: {
         tags,
         summary: "A rider's attendance between two dates (both included, at most 366 days)",
@@ -81,7 +63,7 @@ export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
   app.post(
     "/user-mgmt/edit-rider-details",
     {
-      config: { access: access("Edit Rider Details") },
+      config: { thing: "Edit Rider Details" },
       validatorCompiler: streamedBodyCompiler,
       schema: {
         tags,
@@ -102,7 +84,7 @@ export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
   app.get(
     "/user-mgmt/rider-document",
     {
-      config: { access: access("Rider Document") },
+      config: { thing: "Rider Document" },
       schema: {
         tags,
         summary: "Download one of a rider's documents (served with its detected content type)",

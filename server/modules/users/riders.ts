@@ -9,14 +9,16 @@ import {
   type RiderDocument,
   type UserRow,
 } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import type {
   EditRiderFields,
   RiderAttendance,
   RiderDetails,
   RiderDocumentDto,
-  RiderVerificationBody,
 } from "../../../src/shared/schemas/riders";
+import type { RiderDecisionBody } from "../../../src/shared/schemas/rider-verification";
+import { riderDetailsSchema } from "../../../src/shared/schemas/riders";
+import type { ActionBinding } from "../../kit/bind";
 import { storeDocuments, type StagedDocument } from "../../uploads/storage";
 import { findUser } from "../../services/user-actions";
 import { toUserDto } from "./records";
@@ -84,43 +86,38 @@ export async function riderDetails(db: DbOrTx, accountNumber: string): Promise<R
   return toRiderDetails(user, rider);
 }
 
-/** Only a pending rider can be decided; the decision is final (409 ALREADY_DECIDED). */
-export async function verifyRider(
-  db: Db,
-  actor: AdministratorRow,
-  body: RiderVerificationBody,
-): Promise<RiderDetails> {
-  return db.transaction(async (tx) => {
-    const { user, rider } = await findRider(tx, body.account_number, true);
-    if (rider.verificationStatus !== "pending") {
-      throw conflict(
-        "ALREADY_DECIDED",
-        `This rider's verification was already decided (${rider.verificationStatus})`,
-        { verificationStatus: rider.verificationStatus },
-      );
-    }
-    const remarks = body.remarks || null;
-    const [updated] = await tx
-      .update(riders)
-      .set({ verificationStatus: body.action, verificationRemarks: remarks })
-      .where(eq(riders.userId, user.id))
-      .returning();
-    if (!updated) throw notFound("Rider");
-    await recordAudit(tx, {
-      adminId: actor.id,
-      action: "rider.verify",
-      targetTable: "users",
-      targetId: user.id,
-      remark: remarks,
-      before: {
-        verificationStatus: rider.verificationStatus,
-        verificationRemarks: rider.verificationRemarks,
-      },
-      after: { verificationStatus: updated.verificationStatus, verificationRemarks: remarks },
-    });
-    return toRiderDetails(user, updated);
-  });
+/**
+ * A user's rider facts: the record the verification changes (the kit 404s "Rider not found" for a
+ * user who is no rider) and whose status and remarks before and after the audit entry keeps.
+ */
+async function verification(tx: Tx, userId: number) {
+  const [facts] = await tx
+    .select({
+      verificationStatus: riders.verificationStatus,
+      verificationRemarks: riders.verificationRemarks,
+    })
+    .from(riders)
+    .where(eq(riders.userId, userId));
+  return facts;
 }
+
+/** A pending rider decided (the kit has checked it is pending); the seed's call answers the rider. */
+export const riderVerificationAction: ActionBinding<RiderDecisionBody> = {
+  run: async (tx, { id, body }) => {
+    await tx
+      .update(riders)
+      .set({ verificationStatus: body.action, verificationRemarks: body.remark ?? null })
+      .where(eq(riders.userId, id));
+  },
+  record: verification,
+  answer: {
+    response: riderDetailsSchema,
+    read: async (db, userId) => {
+      const user = await findUser(db, { id: userId });
+      return riderDetails(db, user.accountNumber);
+    },
+  },
+};
 
 /** The rider's days from `start_date` to `end_date`; the query's schema has checked the range. */
 export async function riderAttendanceBetween(

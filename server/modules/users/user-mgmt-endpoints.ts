@@ -1,4 +1,3 @@
-import { PERMISSION } from "../../../src/shared/permissions";
 import { currentAdmin } from "../../auth/access";
 import { sendResetLink } from "../../mail/password-reset-email";
 import { errorBodySchema, errorResponses } from "../../../src/shared/schemas/common";
@@ -14,7 +13,6 @@ import { issuePasswordReset } from "../../services/password-reset";
 import { ofRole, pageOfUsers, pendingOfRole, searchBuyers } from "./user-mgmt";
 import type { ModuleEndpoints } from "../../kit/bind";
 
-const access = (thing: string) => ({ permission: PERMISSION.user, thing });
 const tags = ["user-mgmt"];
 
 /**
@@ -23,38 +21,30 @@ const tags = ["user-mgmt"];
  * registers them); the password reset stays here: it changes no user, it e-mails a link.
  */
 export const userMgmtEndpoints: ModuleEndpoints = async (app, { db, config, mailer, bound }) => {
-  app.get(
-    "/user-mgmt/get-user-list",
-    {
-      config: { access: access("User List") },
-      schema: {
-        tags,
-        summary: "Users of one role, newest first, in pages of at most 100 (page, page_size)",
-        querystring: roleListQuerySchema,
-        response: { 200: mgmtUserPageSchema, ...errorResponses(400, 401, 403) },
+  // Two pages of users of one role: all of them, or those waiting for approval.
+  for (const [path, thing, summary, which] of [
+    ["get-user-list", "User List", "Users of one role", ofRole],
+    ["pending-verify-user", "Pending Verify User", "Pending users of one role", pendingOfRole],
+  ] as const) {
+    app.get(
+      `/user-mgmt/${path}`,
+      {
+        config: { thing },
+        schema: {
+          tags,
+          summary: `${summary}, newest first, in pages of at most 100 (page, page_size)`,
+          querystring: roleListQuerySchema,
+          response: { 200: mgmtUserPageSchema, ...errorResponses(400, 401, 403) },
+        },
       },
-    },
-    async (request) => pageOfUsers(db, ofRole(request.query.role), request.query),
-  );
-
-  app.get(
-    "/user-mgmt/pending-verify-user",
-    {
-      config: { access: access("Pending Verify User") },
-      schema: {
-        tags,
-        summary: "Pending users of one role, newest first, in pages of at most 100",
-        querystring: roleListQuerySchema,
-        response: { 200: mgmtUserPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => pageOfUsers(db, pendingOfRole(request.query.role), request.query),
-  );
+      async (request) => pageOfUsers(db, which(request.query.role), request.query),
+    );
+  }
 
   app.get(
     "/user-mgmt/search-buyer",
     {
-      config: { access: access("Search Buyer") },
+      config: { thing: "Search Buyer" },
       schema: {
         tags,
         summary: "At most 20 users whose name, e-mail, phone or account number contains the text",
@@ -70,7 +60,7 @@ export const userMgmtEndpoints: ModuleEndpoints = async (app, { db, config, mail
   app.post(
     "/user-mgmt/reset-user-password",
     {
-      config: { access: access("Reset User Password") },
+      config: { thing: "Reset User Password" },
       schema: {
         tags,
         summary: "E-mail the user a one-time password reset link (valid 1 hour)",

@@ -25,7 +25,9 @@ type Row = { id: number } & Record<string, unknown>;
 /** Whether a row is one the action (one of its verbs, or `verb`) applies to: its guard. */
 export const actionApplies = (action: ActionDecl, row: Row, verb?: string): boolean =>
   verb === undefined
-    ? action.verbs.some((each) => actionApplies(action, row, each))
+    ? // An action on another record (ActionDecl.of) needs a row that carries it.
+      (action.of?.fields.every((field) => field in row) ?? true) &&
+      action.verbs.some((each) => actionApplies(action, row, each))
     : Object.entries(guardOf(action, verb)).every(([field, allowed]) =>
         allowed.includes(String(row[field])),
       );
@@ -182,23 +184,26 @@ export function verbButtonProps(action: ActionDecl, verb: string) {
   return { danger: action.danger && verb === action.verbs[0] };
 }
 
-/** The buttons of every action that applies to one record, each opening its remark dialog. */
+/** The buttons of every action that applies to one record, each opening its dialog. */
 export function ActionButtons({
   module,
   row,
   size,
+  only,
   onDecide,
 }: {
   module: ModuleDecl;
   row: Row;
   size?: "small" | "middle";
+  /** Only these actions (a page drawing each part's actions in its own panel). */
+  only?: readonly string[];
   onDecide: (request: DecisionRequest) => void;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const name = titleOf(module, row);
-  const applying = Object.entries(module.actions).filter(([, action]) =>
-    actionApplies(action, row),
+  const applying = Object.entries(module.actions).filter(
+    ([actionName, action]) => (!only || only.includes(actionName)) && actionApplies(action, row),
   );
   if (applying.length === 0) return null;
   return (

@@ -129,9 +129,10 @@ function ScaledInput({
     <InputNumber<number>
       id={id}
       style={{ width: "100%", maxWidth: 260 }}
+      // Two decimals, shown as the value will be sent; no `min`: a negative amount is refused by
+      // the field's rule with a message, not silently clamped to zero.
       precision={2}
       step={1}
-      min={0}
       addonBefore={addon === "RM" ? addon : undefined}
       addonAfter={addon === "%" ? addon : undefined}
       value={value === undefined ? undefined : value / scale}
@@ -239,9 +240,13 @@ function InputFor({
 export function inputRule(t: TFunction, module: ModuleDecl, decl: FormDecl, key: string): Rule {
   const schema = (decl.body.shape as Record<string, z.ZodType>)[key]!;
   const optional = schema.safeParse(undefined).success;
+  const nullable = schema.safeParse(null).success;
+  // An emptied input is no value: left out when the field is optional, null when it may be null
+  // (an emptied URL clears it), as the form sends it.
+  const blank = optional ? undefined : nullable ? null : "";
   return {
     validator: (_, value: unknown) => {
-      const result = schema.safeParse(value === "" && optional ? undefined : value);
+      const result = schema.safeParse(value === "" ? blank : value);
       return result.success
         ? Promise.resolve()
         : Promise.reject(new Error(issueText(t, module, decl, key, result.error.issues[0]!)));

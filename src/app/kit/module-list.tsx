@@ -59,6 +59,11 @@ export interface ModuleListProps {
   before?: ReactNode;
   /** The list panel's heading, when the page holds more than the list. */
   listTitle?: ReactNode;
+  /**
+   * The screen draws the module's actions itself (in `extraColumns`: the administrators' status
+   * button with its own confirmation), so the kit adds no actions column or bulk selection.
+   */
+  ownActions?: boolean;
 }
 
 /**
@@ -76,6 +81,7 @@ export function ModuleList({
   csvColumns,
   before,
   listTitle,
+  ownActions = false,
 }: ModuleListProps) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
@@ -121,7 +127,11 @@ export function ModuleList({
     if (pastTheEnd) setCurrentPage(lastPage);
   }, [pastTheEnd, lastPage, setCurrentPage]);
 
-  const actions = Object.entries(module.actions);
+  // A list row carries the module's record only: an action on another record (ActionDecl.of) is
+  // its own panel's.
+  const actions = ownActions
+    ? []
+    : Object.entries(module.actions).filter(([, action]) => action.of === undefined);
   const bulkActions = actions.filter(([, action]) => action.bulk);
   const bulk = bulkActions.length > 0;
   const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 import type { ModuleDecl } from "../../shared/kit/module";
 import type { ResourceAction, ResourceModule } from "./types";
-import { flattenMenu } from "../menu";
+import { flattenMenu, moduleMenuLabel } from "../menu";
 import { MENU } from "../registry";
 
 type Pages = Partial<Record<ResourceAction, LazyExoticComponent<ComponentType>>>;
@@ -42,7 +42,7 @@ export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModul
         listKey: module.queryName,
         permissionCode: module.permission,
         menuCode: module.menu,
-        label: `menu:${module.menu}`,
+        label: moduleMenuLabel(module),
         module,
       },
     },

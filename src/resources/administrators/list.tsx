@@ -14,7 +14,8 @@ import { StatusToggle } from "./status-toggle";
 
 /**
  * Admin: the generated list (its "New administrator" button from the declared create form), with
- * the super administrator marked, and edit / disable on each row.
+ * the super administrator marked, and edit / disable on each row (the status action's own button,
+ * with its confirmation, shown only on administrators the viewer may change).
  */
 export default function AdministratorList() {
   const { t } = useTranslation(["admin", "kit"]);
@@ -23,6 +24,7 @@ export default function AdministratorList() {
   return (
     <ModuleList
       module={administrators}
+      ownActions
       render={{
         name: (name, row) => (
           <Space size={6} wrap>

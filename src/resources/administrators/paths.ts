@@ -17,4 +17,3 @@ export const adminEditPath = (id: BaseKey) =>
   ADMIN_PATHS.edit.replace(":id", encodeURIComponent(String(id)));
 
 export const CHECK_EMAIL_PATH = "/user-mgmt/check-email-available";
-export const CHANGE_PERMISSION_PATH = "/user-mgmt/change-admin-permission";

@@ -6,7 +6,8 @@ import { Panel } from "../../app/components/panel";
 import type { AdminDto } from "../../providers/api-types";
 import { translateApiError } from "../../providers/errors";
 import { PERMISSION_CODES } from "../../shared/permissions";
-import { CHANGE_PERMISSION_PATH } from "./paths";
+import { actionUrl } from "../../app/kit/decision";
+import { administrators } from "../../shared/modules/administrators";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 import { useSyncSelf } from "./use-sync-self";
 
@@ -38,9 +39,10 @@ export function PermissionEditor({ admin, editable }: { admin: AdminDto; editabl
     setRefusal(undefined);
     mutate(
       {
-        url: CHANGE_PERMISSION_PATH,
-        method: "post",
-        values: { admin_id: admin.id, permission_codes: codes },
+        // The module's declared permission action (guarded, audited and locked by the kit).
+        url: actionUrl(administrators, administrators.actions.permissions, admin.id),
+        method: "patch",
+        values: { permissions: codes },
         successNotification: {
           type: "success",
           message: t("permissions.saved", { name: admin.name }),

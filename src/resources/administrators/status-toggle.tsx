@@ -1,9 +1,11 @@
 import { StopOutlined, CheckCircleOutlined } from "@ant-design/icons";
-import { useUpdate } from "@refinedev/core";
+import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { Button, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
 import { codedErrorNotification } from "../../app/components/notifications";
+import { actionUrl } from "../../app/kit/decision";
 import type { AdminDto } from "../../providers/api-types";
+import { administrators } from "../../shared/modules/administrators";
 import { useSyncSelf } from "./use-sync-self";
 
 interface StatusToggleProps {
@@ -19,7 +21,8 @@ interface StatusToggleProps {
 export function StatusToggle({ admin, size = "middle" }: StatusToggleProps) {
   const { t } = useTranslation("admin");
   const syncSelf = useSyncSelf();
-  const { mutate, mutation } = useUpdate<AdminDto>();
+  const invalidate = useInvalidate();
+  const { mutate, mutation } = useCustomMutation<AdminDto>();
   if (admin.isSuperAdmin) return null;
 
   const enabling = admin.status !== "active";
@@ -29,8 +32,9 @@ export function StatusToggle({ admin, size = "middle" }: StatusToggleProps) {
   const confirm = () =>
     mutate(
       {
-        resource: "administrators",
-        id: admin.id,
+        // The module's declared status action (guarded, audited and locked by the kit).
+        url: actionUrl(administrators, administrators.actions.status, admin.id),
+        method: "patch",
         values,
         successNotification: {
           type: "success",
@@ -38,7 +42,16 @@ export function StatusToggle({ admin, size = "middle" }: StatusToggleProps) {
         },
         errorNotification: codedErrorNotification(t, t("statusToggle.failed", { name })),
       },
-      { onSuccess: ({ data }) => syncSelf(data) },
+      {
+        onSuccess: ({ data }) => {
+          syncSelf(data);
+          void invalidate({
+            resource: "administrators",
+            invalidates: ["list", "detail"],
+            id: admin.id,
+          });
+        },
+      },
     );
 
   return (

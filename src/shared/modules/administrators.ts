@@ -1,10 +1,21 @@
 import { z } from "zod";
 
 import { ADMIN_LANGUAGES, ADMIN_STATUSES, ADMIN_THEMES } from "../domain";
-import { defineModule, field, form, type ItemOf, NEWEST_FIRST } from "../kit/module";
+import {
+  confirmAction,
+  defineModule,
+  field,
+  form,
+  formAction,
+  type ItemOf,
+  NEWEST_FIRST,
+} from "../kit/module";
 import { choice, instant, recordId, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
 import {
+  adminPermissionsBodySchema,
+  adminStatusBodySchema,
+  changeAdminPermissionBodySchema,
   createAdministratorBodySchema,
   updateAdministratorBodySchema,
 } from "../schemas/administrator-forms";
@@ -67,6 +78,55 @@ export const administrators = defineModule({
     audit: "administrator",
     quietWhenUnchanged: true,
   }),
+  /**
+   * Power moves through these two actions, under the same rules as the edit form (who may manage
+   * whom, codes only granted by their holders, the last Admin holder kept, nobody their own
+   * status): audited `administrator.enable|disable` and `administrator.change_permissions`.
+   */
+  actions: {
+    status: confirmAction({
+      verbs: {
+        disable: { done: "disabled", value: "disabled" },
+        enable: { done: "enabled", value: "active" },
+      },
+      field: "status",
+      method: "PATCH",
+      path: "status",
+      body: adminStatusBodySchema,
+      whenOf: { disable: { status: ["active"] }, enable: { status: ["disabled", "banned"] } },
+      refusal: {
+        disable: "This administrator is not active",
+        enable: "This administrator is already active",
+      },
+      conflictCode: "ALREADY_IN_STATE",
+      audit: "administrator",
+      thing: "Administrator Status",
+      danger: true,
+    }),
+    permissions: formAction({
+      verb: "change_permissions",
+      done: "permissionsSaved",
+      method: "PATCH",
+      path: "permissions",
+      body: adminPermissionsBodySchema,
+      when: {},
+      conflictCode: "CONFLICT",
+      audit: "administrator",
+      thing: "Change Admin Permission",
+      quietWhenUnchanged: true,
+      aliases: [
+        {
+          method: "POST",
+          url: "/user-mgmt/change-admin-permission",
+          summary: "Replace an administrator's permission codes",
+          thing: "Change Admin Permission",
+          body: changeAdminPermissionBodySchema,
+          key: { from: "admin_id", field: "id" },
+          toBody: ({ permission_codes }) => ({ permissions: permission_codes }),
+        },
+      ],
+    }),
+  },
 });
 
 /** An administrator as the API shows it; never the password hash. */

@@ -12,6 +12,16 @@ import {
 } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import {
+  agentCommissionBodySchema,
+  agentTypeBodySchema,
+  changeAgentCommissionBodySchema,
+  changeAgentTypeBodySchema,
+} from "../schemas/agents";
+import {
+  riderDecisionBodySchema,
+  riderVerificationBodySchema,
+} from "../schemas/rider-verification";
 import { banBodySchema, urlBodySchema, vipBodySchema } from "../schemas/user-actions";
 import { mgmtBanBodySchema, mgmtUserSchema, setVipBodySchema } from "../schemas/user-mgmt";
 
@@ -115,6 +125,9 @@ const mgmtUserOf = (item: Record<string, unknown>) =>
 /** The /user-mgmt calls name a user by account number in the body. */
 const BY_ACCOUNT = { from: "account_number", field: "accountNumber" } as const;
 
+/** A top-up agent's terms: what the agent actions change, a record beside the user's. */
+const AGENT_TERMS = { thing: "Agent", fields: ["agentType", "commissionRateBp"] } as const;
+
 /**
  * The actions on one user: ban (a remark required) or unban (a remark optional) at one route,
  * VIP on or off at one route, and the URL. Each is also answered at its seed /user-mgmt call.
@@ -188,6 +201,103 @@ const userActions = {
     audit: "user",
     thing: "User URL",
     quietWhenUnchanged: true,
+  }),
+  /**
+   * A top-up agent's type and commission: each changes the user's agent terms (404 "Agent not
+   * found" for a user without them), audited as `agent.change_type` / `agent.change_commission`
+   * with the terms before and after; saving the value it has is quiet. The seed's calls answer
+   * with the user's whole detail.
+   */
+  agentType: formAction({
+    verb: "change_type",
+    done: "agentTypeSaved",
+    method: "PATCH",
+    path: "agent-type",
+    body: agentTypeBodySchema,
+    when: { role: ["agent"] },
+    conflictCode: "CONFLICT",
+    audit: "agent",
+    thing: "Change Agent Type",
+    of: AGENT_TERMS,
+    quietWhenUnchanged: true,
+    aliases: [
+      {
+        method: "POST",
+        url: "/user-mgmt/agent/change-agent-type",
+        summary: "Change a top-up agent's type",
+        tag: "agents",
+        thing: "Change Agent Type",
+        body: changeAgentTypeBodySchema,
+        key: BY_ACCOUNT,
+        toBody: ({ agent_type }) => ({ agentType: agent_type }),
+      },
+    ],
+  }),
+  agentCommission: formAction({
+    verb: "change_commission",
+    done: "agentCommissionSaved",
+    method: "PATCH",
+    path: "agent-commission",
+    body: agentCommissionBodySchema,
+    inputs: { commissionRateBp: { kind: "basisPoints" } },
+    when: { role: ["agent"] },
+    conflictCode: "CONFLICT",
+    audit: "agent",
+    thing: "Change Agent Commission",
+    of: AGENT_TERMS,
+    quietWhenUnchanged: true,
+    aliases: [
+      {
+        method: "POST",
+        url: "/user-mgmt/agent/change-agent-commission",
+        summary: "Change a top-up agent's commission rate (a percentage, stored in basis points)",
+        tag: "agents",
+        thing: "Change Agent Commission",
+        body: changeAgentCommissionBodySchema,
+        key: BY_ACCOUNT,
+        // The alias's schema has turned the percentage into basis points.
+        toBody: ({ commission_rate }) => ({ commissionRateBp: commission_rate }),
+      },
+    ],
+  }),
+  /**
+   * A pending rider approved (a remark optional) or rejected (a remark required, the rider is
+   * told): final, 409 ALREADY_DECIDED after; 404 "Rider not found" for a user who is no rider.
+   * One audit name for both, `rider.verify`, with the rider's status and remarks before and after.
+   */
+  riderVerification: confirmAction({
+    verbs: {
+      approve: { done: "riderApproved", value: "Approved" },
+      reject: { done: "riderRejected", value: "Rejected" },
+    },
+    field: "action",
+    method: "PATCH",
+    path: "rider-verification",
+    body: riderDecisionBodySchema,
+    when: { verificationStatus: ["pending"] },
+    refusal: {
+      approve: "This rider's verification was already decided",
+      reject: "This rider's verification was already decided",
+    },
+    optionalRemark: true,
+    remarkRequired: { reject: true },
+    conflictCode: "ALREADY_DECIDED",
+    audit: "rider.verify",
+    oneAuditName: true,
+    thing: "Rider Verification",
+    of: { thing: "Rider", fields: ["verificationStatus", "verificationRemarks"] },
+    aliases: [
+      {
+        method: "POST",
+        url: "/user-mgmt/action-rider-verification",
+        summary: "Approve or reject a pending rider (remarks required when rejecting)",
+        tag: "riders",
+        thing: "Rider Verification",
+        body: riderVerificationBodySchema,
+        key: BY_ACCOUNT,
+        toBody: ({ action, remarks }) => (remarks ? { action, remark: remarks } : { action }),
+      },
+    ],
   }),
 };
 

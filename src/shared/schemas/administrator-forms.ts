@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ADMIN_STATUSES } from "../domain";
 import { isPermissionCode, PERMISSION_CODES } from "../permissions";
 import { safeText } from "../text";
-import { emailSchema, nameSchema } from "./common";
+import { emailSchema, idSchema, nameSchema } from "./common";
 
 export const permissionCodesSchema = z
   .array(
@@ -51,3 +51,19 @@ export const updateAdministratorBodySchema = z
       "another's password: POST …/password-reset e-mails them a link.",
   );
 export type UpdateAdministratorBody = z.infer<typeof updateAdministratorBodySchema>;
+
+/** The administrators module's status action: enable (active) or disable an administrator. */
+export const adminStatusBodySchema = z
+  .strictObject({ status: z.enum(["active", "disabled"]) })
+  .meta({ id: "AdminStatusBody" });
+
+/** The administrators module's permission action: the codes the administrator holds after it. */
+export const adminPermissionsBodySchema = z
+  .strictObject({ permissions: permissionCodesSchema })
+  .meta({ id: "AdminPermissionsBody" });
+
+/** The seed's permission call: the administrator by id, the codes under their snake_case name. */
+export const changeAdminPermissionBodySchema = z.strictObject({
+  admin_id: idSchema,
+  permission_codes: permissionCodesSchema,
+});

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { aggregationListSchema } from "../kit/list";
 
 import { administrators } from "../modules/administrators";
-import { permissionCodesSchema } from "./administrator-forms";
 import { emailSchema, idSchema } from "./common";
 
 /** An administrator as the API shows it; never the password hash: the Admin module's record. */
@@ -15,6 +14,7 @@ export type AdminLanguage = NonNullable<AdminDto["language"]>;
 
 // The forms' bodies live apart, where the module's declaration can import them.
 export {
+  changeAdminPermissionBodySchema,
   createAdministratorBodySchema,
   newPasswordSchema,
   permissionCodesSchema,
@@ -32,8 +32,3 @@ export const checkEmailAvailableBodySchema = z.strictObject({
 });
 
 export const checkEmailAvailableResponseSchema = z.object({ available: z.boolean() });
-
-export const changeAdminPermissionBodySchema = z.strictObject({
-  admin_id: idSchema,
-  permission_codes: permissionCodesSchema,
-});

@@ -1,9 +1,27 @@
 import { z } from "zod";
 
 import { AGENT_TYPES, COMMISSION_RATE_MESSAGE, percentToBasisPoints } from "../agents";
-import { accountNumberSchema } from "./riders";
+import { accountNumberSchema } from "./common";
 import { crossFieldRule } from "./rules";
 
+/** The users module's agent-type action: the type staff choose (PATCH /api/users/{id}/agent-type). */
+export const agentTypeBodySchema = z
+  .strictObject({ agentType: z.enum(AGENT_TYPES) })
+  .meta({ id: "AgentTypeBody" });
+
+/** The users module's agent-commission action: the rate in basis points (100 bp = 1 %). */
+export const agentCommissionBodySchema = z
+  .strictObject({
+    commissionRateBp: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .describe("Commission in basis points, 0 to 10000 (100 bp = 1 %)"),
+  })
+  .meta({ id: "AgentCommissionBody" });
+
+/** The seed's call: the agent by account number, the type under its snake_case name. */
 export const changeAgentTypeBodySchema = z.strictObject({
   account_number: accountNumberSchema,
   agent_type: z.enum(AGENT_TYPES),

@@ -57,3 +57,12 @@ export const emailSchema = safeText()
       { pattern: `^\\s*(?:${EMAIL_PATTERN.source.replace(/^\^|\$$/g, "")})\\s*$` },
     ],
   });
+
+export const accountNumberSchema = safeText(
+  {},
+  { error: (issue) => (issue.input === undefined ? "Required" : "Expected text") },
+)
+  .trim()
+  .min(1, "Required")
+  .max(32)
+  .describe("The user's account number");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { safeMultilineText, safeText } from "../text";
+import { safeText } from "../text";
 
 import {
   ATTENDANCE_MAX_RANGE_DAYS,
@@ -11,20 +11,10 @@ import {
   PLATE_MAX_LENGTH,
   PLATE_PATTERN,
   VEHICLE_TYPES,
-  VERIFICATION_REMARKS_MAX_LENGTH,
 } from "../riders";
-import { isoDate, isoDateTime } from "./common";
+import { accountNumberSchema, isoDate, isoDateTime } from "./common";
 import { crossFieldRule } from "./rules";
 import { riderFactsSchema, userDtoSchema } from "./users";
-
-export const accountNumberSchema = safeText(
-  {},
-  { error: (issue) => (issue.input === undefined ? "Required" : "Expected text") },
-)
-  .trim()
-  .min(1, "Required")
-  .max(32)
-  .describe("The user's account number");
 
 export const riderDetailsQuerySchema = z.strictObject({
   account_number: accountNumberSchema,
@@ -50,23 +40,6 @@ export const riderDetailsSchema = z
   })
   .meta({ id: "RiderDetails" });
 export type RiderDetails = z.output<typeof riderDetailsSchema>;
-
-const remarksSchema = safeMultilineText().trim().max(VERIFICATION_REMARKS_MAX_LENGTH);
-
-/** Remarks explain a rejection to the rider, so they are required there; optional on approval. */
-export const riderVerificationBodySchema = z.discriminatedUnion("action", [
-  z.strictObject({
-    account_number: accountNumberSchema,
-    action: z.literal("Approved"),
-    remarks: remarksSchema.nullish(),
-  }),
-  z.strictObject({
-    account_number: accountNumberSchema,
-    action: z.literal("Rejected"),
-    remarks: remarksSchema.min(1, "Required when rejecting"),
-  }),
-]);
-export type RiderVerificationBody = z.output<typeof riderVerificationBodySchema>;
 
 /** A calendar date that exists (2026-02-30 does not), in the API's years. */
 export const calendarDate = isoDate;

@@ -8,7 +8,7 @@ import { APPROVAL_STATUSES, USER_ROLES } from "../domain";
 import { PASSWORD_MAX_LENGTH } from "../password-policy";
 import { safeText } from "../text";
 import { isoDateTime } from "./common";
-import { accountNumberSchema } from "./riders";
+import { accountNumberSchema } from "./common";
 
 /** Whose link it is and until when it works: what the reset page greets the user with. */
 export const resetLinkSchema = z

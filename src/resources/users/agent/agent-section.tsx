@@ -1,31 +1,35 @@
-import { useCustomMutation } from "@refinedev/core";
-import { Button, Descriptions, Flex, Form, Input, Select } from "antd";
+import { Descriptions } from "antd";
 import { useTranslation } from "react-i18next";
 import { Panel } from "../../../app/components/panel";
 import type { UserDetail } from "../../../providers/api-types";
-import { AGENT_TYPES, percentToBasisPoints, type AgentType } from "../../../shared/agents";
+import { valueLabel } from "../../../app/kit/texts";
 import { formatBasisPoints } from "../../../shared/money";
-import { riderErrorNotification } from "../rider/errors";
+import { users } from "../../../shared/modules/users";
+import { UserActionButtons } from "../actions/actions-panel";
 import { useRefreshUser } from "../rider/use-refresh";
-import {
-  AGENT_COMMISSION_URL,
-  AGENT_TYPE_URL,
-  agentCommissionBody,
-  agentTypeBody,
-} from "./requests";
 
-const isAgentType = (value: string): value is AgentType =>
-  (AGENT_TYPES as readonly string[]).includes(value);
-
-/** The top-up agent's part of the user detail page: its type and commission rate. */
+/**
+ * The top-up agent's part of the user detail page: its type and commission rate, and the users
+ * declaration's agent actions (change the type, change the commission) on them.
+ */
 export function AgentSection({ user }: { user: UserDetail }) {
-  const { t } = useTranslation("riders");
+  const { t } = useTranslation(["riders", "users"]);
+  const refreshUser = useRefreshUser(user);
   if (user.role !== "agent" || !user.agent) return null;
   const { agent } = user;
-  const typeLabel = (value: string) =>
-    /^[\w-]+$/.test(value) ? t(`agent.type.${value}`, { defaultValue: value }) : value;
+  // The type in the words of the dialog that changes it (the users module's).
+  const typeLabel = (value: string) => valueLabel(t, users, "agentType", value);
   return (
-    <Panel title={t("agent.title")}>
+    <Panel
+      title={t("agent.title")}
+      extra={
+        <UserActionButtons
+          row={{ ...user, ...agent }}
+          only={["agentType", "agentCommission"]}
+          onDecided={refreshUser}
+        />
+      }
+    >
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t("agent.agentType")}>
           {typeLabel(agent.agentType)}
@@ -34,112 +38,6 @@ export function AgentSection({ user }: { user: UserDetail }) {
           <span data-testid="agent-commission">{formatBasisPoints(agent.commissionRateBp)}</span>
         </Descriptions.Item>
       </Descriptions>
-      <Flex vertical gap={12} style={{ marginTop: 12 }}>
-        <AgentTypeForm user={user} current={agent.agentType} />
-        <CommissionForm user={user} />
-      </Flex>
     </Panel>
-  );
-}
-
-function AgentTypeForm({ user, current }: { user: UserDetail; current: string }) {
-  const { t } = useTranslation("riders");
-  const [form] = Form.useForm<{ agentType?: AgentType }>();
-  const refreshUser = useRefreshUser(user);
-  const { mutate, mutation } = useCustomMutation<UserDetail>();
-  const submit = ({ agentType }: { agentType?: AgentType }) => {
-    if (!agentType) return;
-    mutate(
-      {
-        url: AGENT_TYPE_URL,
-        method: "post",
-        values: agentTypeBody(user.accountNumber, agentType),
-        successNotification: {
-          type: "success",
-          message: t("agent.typeSaved", { type: t(`agent.type.${agentType}`) }),
-        },
-        errorNotification: riderErrorNotification(t, t("agent.typeFailed")),
-      },
-      { onSuccess: refreshUser },
-    );
-  };
-  return (
-    <Form
-      form={form}
-      layout="inline"
-      onFinish={submit}
-      initialValues={{ agentType: isAgentType(current) ? current : undefined }}
-      style={{ rowGap: 8 }}
-    >
-      <Form.Item
-        name="agentType"
-        label={t("agent.newType")}
-        rules={[{ required: true, message: t("agent.typeRequired") }]}
-      >
-        <Select
-          style={{ minWidth: 160 }}
-          options={AGENT_TYPES.map((value) => ({ value, label: t(`agent.type.${value}`) }))}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Button htmlType="submit" loading={mutation.isPending}>
-          {t("agent.saveType")}
-        </Button>
-      </Form.Item>
-    </Form>
-  );
-}
-
-function CommissionForm({ user }: { user: UserDetail }) {
-  const { t } = useTranslation("riders");
-  const [form] = Form.useForm<{ commission: string }>();
-  const refreshUser = useRefreshUser(user);
-  const { mutate, mutation } = useCustomMutation<UserDetail>();
-  const submit = ({ commission }: { commission: string }) => {
-    const body = agentCommissionBody(user.accountNumber, commission);
-    if (!body) return;
-    mutate(
-      {
-        url: AGENT_COMMISSION_URL,
-        method: "post",
-        values: body,
-        successNotification: {
-          type: "success",
-          message: t("agent.commissionSaved", {
-            rate: formatBasisPoints(percentToBasisPoints(body.commission_rate) ?? 0),
-          }),
-        },
-        errorNotification: riderErrorNotification(t, t("agent.commissionFailed")),
-      },
-      {
-        onSuccess: () => {
-          form.resetFields();
-          refreshUser();
-        },
-      },
-    );
-  };
-  return (
-    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
-      <Form.Item
-        name="commission"
-        label={t("agent.newCommission")}
-        rules={[
-          {
-            validator: (_, value: string | undefined) =>
-              agentCommissionBody(user.accountNumber, value ?? "")
-                ? Promise.resolve()
-                : Promise.reject(new Error(t("agent.commissionInvalid"))),
-          },
-        ]}
-      >
-        <Input inputMode="decimal" suffix="%" style={{ width: 140 }} />
-      </Form.Item>
-      <Form.Item>
-        <Button htmlType="submit" type="primary" loading={mutation.isPending}>
-          {t("agent.saveCommission")}
-        </Button>
-      </Form.Item>
-    </Form>
   );
 }

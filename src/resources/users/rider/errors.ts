@@ -2,9 +2,8 @@ import type { OpenNotificationParams } from "@refinedev/core";
 import { errorCodeOf, FORM_ERROR_KEY_PREFIX } from "../../../app/components/notifications";
 import { isApiError, translateApiError, type Translate } from "../../../providers/errors";
 
-/** Codes the rider and agent calls answer with, explained in the `riders` namespace. */
+/** Codes the rider calls answer with, explained in the `riders` namespace. */
 const OWN_CODES = [
-  "ALREADY_DECIDED",
   "DOCUMENT_TOO_LARGE",
   "INVALID_DOCUMENT",
   "INVALID_DOCUMENT_TYPE",
@@ -12,7 +11,7 @@ const OWN_CODES = [
   "UNSUPPORTED_MEDIA_TYPE",
 ] as const;
 
-/** A failure of a rider or agent call as a sentence in the current language. */
+/** A failure of a rider call as a sentence in the current language. */
 export function riderErrorText(error: unknown, t: Translate): string {
   const code = errorCodeOf(error);
   const own = OWN_CODES.find((candidate) => candidate === code);

@@ -4,7 +4,6 @@
  */
 import dayjs, { type Dayjs } from "dayjs";
 
-import type { RiderDetails } from "../../../providers/api-types";
 import {
   ATTENDANCE_MAX_RANGE_DAYS,
   DOCUMENT_MAX_BYTES,
@@ -15,29 +14,13 @@ import {
 } from "../../../shared/riders";
 
 export const RIDER_DETAILS_URL = "/user-mgmt/get-rider-details";
-export const RIDER_VERIFICATION_URL = "/user-mgmt/action-rider-verification";
 export const RIDER_EDIT_URL = "/user-mgmt/edit-rider-details";
 export const RIDER_ATTENDANCE_URL = "/user-mgmt/rider-attendance";
-
-export type RiderDecision = "Approved" | "Rejected";
 
 export const riderDetailsQuery = (accountNumber: string) => ({
   account_number: accountNumber,
   user_type: "rider" as const,
 });
-
-export const riderVerificationBody = (
-  accountNumber: string,
-  action: RiderDecision,
-  remarks: string,
-) => {
-  const trimmed = remarks.trim();
-  return {
-    account_number: accountNumber,
-    action,
-    ...(trimmed || action === "Rejected" ? { remarks: trimmed } : {}),
-  };
-};
 
 export interface RiderEditValues {
   vehicle_type: VehicleType;
@@ -105,5 +88,3 @@ export function documentProblem(file: File, alreadyChosen: number): FileProblem 
   if (alreadyChosen >= DOCUMENTS_PER_REQUEST) return "count";
   return undefined;
 }
-
-export type RiderDocument = RiderDetails["rider"]["documents"][number];

@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, DownloadOutlined, EditOutlined } from "@ant-design/icons";
+import { DownloadOutlined, EditOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
 import { App, Button, Descriptions, Empty, Flex, List, Skeleton } from "antd";
 import { useState } from "react";
@@ -12,10 +12,14 @@ import { AttendancePanel } from "./attendance-panel";
 import { downloadFile } from "../../../app/components/download";
 import { EditRiderDialog } from "./edit-dialog";
 import { riderErrorText } from "./errors";
-import { RIDER_DETAILS_URL, riderDetailsQuery, type RiderDecision } from "./requests";
-import { VerificationDialog } from "./verification-dialog";
+import { RIDER_DETAILS_URL, riderDetailsQuery } from "./requests";
+import { UserActionButtons } from "../actions/actions-panel";
+import { useRefreshUser } from "./use-refresh";
 
-/** The rider's part of the user detail page: details, verification, documents, attendance. */
+/**
+ * The rider's part of the user detail page: details, the verification (the users declaration's
+ * action), documents and attendance.
+ */
 export function RiderSection({ user }: { user: UserDetail }) {
   if (user.role !== "rider") return null;
   return (
@@ -36,7 +40,7 @@ export function useVehicleLabel() {
 function RiderDetailsPanel({ user }: { user: UserDetail }) {
   const { t } = useTranslation("riders");
   const vehicleLabel = useVehicleLabel();
-  const [deciding, setDeciding] = useState<RiderDecision>();
+  const refreshUser = useRefreshUser(user);
   const [editing, setEditing] = useState(false);
   const { query, result } = useCustom<RiderDetails>({
     url: RIDER_DETAILS_URL,
@@ -68,31 +72,21 @@ function RiderDetailsPanel({ user }: { user: UserDetail }) {
   }
 
   const { rider } = details;
-  const pending = rider.verificationStatus === "pending";
   const refetch = () => void query.refetch();
   return (
     <Panel
       title={title}
       extra={
         <Flex gap={8} wrap>
-          {pending && (
-            <>
-              <Button
-                type="primary"
-                icon={<CheckOutlined aria-hidden />}
-                onClick={() => setDeciding("Approved")}
-              >
-                {t("verify.approve")}
-              </Button>
-              <Button
-                danger
-                icon={<CloseOutlined aria-hidden />}
-                onClick={() => setDeciding("Rejected")}
-              >
-                {t("verify.reject")}
-              </Button>
-            </>
-          )}
+          <UserActionButtons
+            row={{ ...user, ...rider }}
+            only={["riderVerification"]}
+            // Decided, or refused because someone decided first: show the rider as it now is.
+            onDecided={() => {
+              refetch();
+              refreshUser();
+            }}
+          />
           <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
             {t("edit.button")}
           </Button>
@@ -115,14 +109,6 @@ function RiderDetailsPanel({ user }: { user: UserDetail }) {
         </Descriptions.Item>
       </Descriptions>
       <DocumentList documents={rider.documents} />
-      {deciding && (
-        <VerificationDialog
-          user={user}
-          action={deciding}
-          onClose={() => setDeciding(undefined)}
-          onDone={refetch}
-        />
-      )}
       {editing && (
         <EditRiderDialog
           user={user}
