@@ -12,7 +12,6 @@ import {
   UCSI_IMPORT_MAX_ROWS,
   importResultSchema,
 } from "../../../src/shared/modules/ucsi-ids";
-import { PERMISSION } from "../../../src/shared/permissions";
 import { errorResponses } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import type { ModuleEndpoints } from "../../kit/bind";
@@ -63,12 +62,11 @@ export const ucsiIdEndpoints: ModuleEndpoints = async (app, { db }) => {
     },
     throwFileSizeLimit: false,
   });
-  const access = (thing: string) => ({ permission: PERMISSION.ucsiIdMgmt, thing });
 
   app.get(
     "/api/ucsi-ids/import-template",
     {
-      config: { access: access("UCSI ID Import Template") },
+      config: { thing: "UCSI ID Import Template" },
       schema: {
         tags: ["ucsi-ids"],
         summary: "The import file's template (CSV, UTF-8)",
@@ -85,7 +83,7 @@ export const ucsiIdEndpoints: ModuleEndpoints = async (app, { db }) => {
   app.post(
     "/api/ucsi-ids/import",
     {
-      config: { access: access("UCSI ID Import") },
+      config: { thing: "UCSI ID Import" },
       // The file is read as a stream by the handler: the body schema documents the form only.
       validatorCompiler: streamedBodyCompiler,
       schema: {

@@ -9,7 +9,6 @@ import {
   startReportBody,
   userReports as userReportsDecl,
 } from "../../../src/shared/modules/user-reports";
-import { PERMISSION } from "../../../src/shared/permissions";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import type { ModuleEndpoints } from "../../kit/bind";
@@ -17,7 +16,6 @@ import { reportAssignees, reportSteps } from "./rules";
 
 /** Assign, start and resolve, and the administrators a report can be assigned to. */
 export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
-  const access = (thing: string) => ({ permission: PERMISSION.report, thing });
   const tags = ["user-reports"];
   const steps = reportSteps(db, bound);
   const bodies: Record<keyof typeof steps, z.ZodType> = {
@@ -36,7 +34,7 @@ export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) =
     app.post(
       `/api/user-reports/:id/${name}`,
       {
-        config: { access: access("User Report") },
+        config: { thing: "User Report" },
         schema: {
           tags,
           summary: summaries[name],
@@ -57,7 +55,7 @@ export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) =
   app.get(
     "/api/user-reports/assignees",
     {
-      config: { access: access("User Report Assignees") },
+      config: { thing: "User Report Assignees" },
       schema: {
         tags,
         summary: "The administrators a report can be assigned to, by name",
