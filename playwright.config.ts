@@ -38,6 +38,10 @@ export default defineConfig({
     // instead of the test running out of time with the step unnamed.
     actionTimeout: 60_000,
     navigationTimeout: 60_000,
+    // The console honours the system's reduced-motion setting (no dialog, menu or toast
+    // animations): a click then never lands on a dialog's button while it is still zooming in,
+    // which on a starved CPU once sent no click at all (CI, issue 36).
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

@@ -8,7 +8,7 @@ import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
 import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../providers/i18n";
 import { AccountSync } from "./account-sync";
-import { consoleComponentConfig } from "./console-config";
+import { consoleComponentConfig, useReducedMotion } from "./console-config";
 import { queryClientConfig } from "../providers/query-client";
 import { useCurrentAdmin } from "../providers/current-admin";
 import { getToken } from "../providers/session";
@@ -81,6 +81,7 @@ export default function Console() {
   const resources = useDeclaredResources();
   // The signed-in administrator's choice (Setting), kept on the server: light when signed out.
   const theme = useCurrentAdmin()?.theme;
+  const reducedMotion = useReducedMotion();
   // The page's own colour scheme follows (scroll bars, form controls the browser draws).
   useEffect(() => {
     const scheme = theme === "dark" ? "dark" : "light";
@@ -89,7 +90,7 @@ export default function Console() {
   }, [theme]);
 
   return (
-    <ConfigProvider {...consoleComponentConfig(antdLocale, theme)}>
+    <ConfigProvider {...consoleComponentConfig(antdLocale, theme, reducedMotion)}>
       <AntdApp>
         <BrowserRouter>
           <Refine
