@@ -7,6 +7,7 @@
  */
 import { and, eq, getTableName, is, sql, SQL } from "drizzle-orm";
 import { PgColumn, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
@@ -41,8 +42,14 @@ export interface ActionContext<Body> {
   before: Item;
 }
 
-/** An action's business rules: writes inside the kit's transaction; the kit audits after. */
-export type ActionHandler<Body = never> = (tx: Tx, context: ActionContext<Body>) => Promise<void>;
+/**
+ * An action's business rules: writes inside the kit's transaction; the kit audits after. What it
+ * returns reaches the binding's `after` (a reset link's token, to be e-mailed once committed).
+ */
+export type ActionHandler<Body = never, Result = unknown> = (
+  tx: Tx,
+  context: ActionContext<Body>,
+) => Promise<Result>;
 
 /**
  * An action whose change lands on a record of another table that belongs to the module's own
@@ -52,12 +59,27 @@ export type ActionHandler<Body = never> = (tx: Tx, context: ActionContext<Body>)
  * record's before and after. `answer` is what the action's aliases answer (and its schema) when
  * the declaration's alias makes none (the seed's agent calls answer the user's whole detail).
  */
-export interface ActionBinding<Body = never> {
-  run: ActionHandler<Body>;
+export interface ActionBinding<Body = never, Result = unknown> {
+  run: ActionHandler<Body, Result>;
   /** Reads the declaration's `of` record of the module's record `id` (required with one). */
   record?: (tx: Tx, id: number) => Promise<Item | undefined>;
   answer?: { response: z.ZodType; read: (db: DbOrTx, id: number) => Promise<unknown> };
+  /**
+   * The action's work outside the database, once its transaction has committed, given what `run`
+   * returned (a link's token, which is e-mailed and never stored): its answer is the body of the
+   * declaration's `answer` (required with one). A failure here leaves the change made.
+   */
+  // Methods, not properties: a binding's own result type stays assignable to the kit's.
+  after?(result: Result, deps: ActionEffectDeps): Promise<unknown>;
+  /**
+   * What the audit entry keeps, from what `run` returned, when the change lies outside the record
+   * (a link issued: its address and expiry); without it, the record's before and after.
+   */
+  audit?(result: Result): { before?: Item; after: Item };
 }
+
+/** What an action's effect is given: the app's route deps and the request's log. */
+export type ActionEffectDeps = RouteDeps & { log: FastifyBaseLogger };
 
 /** A binding's action as the kit runs it, whether given as a handler or an ActionBinding. */
 export const actionBindingOf = (
@@ -307,6 +329,9 @@ export function bindModule<M extends ModuleDecl>(
     if (!handler) fail(module, `action "${name}" has no handler`);
     if (Boolean(action.of) !== Boolean(actionBindingOf(handler).record)) {
       fail(module, `action "${name}": its "of" record and the binding's reader go together`);
+    }
+    if (Boolean(action.answer) !== Boolean(actionBindingOf(handler).after)) {
+      fail(module, `action "${name}": its declared answer and the binding's "after" go together`);
     }
     for (const alias of action.aliases ?? []) {
       if (Boolean(alias.answer) !== Boolean(alias.response)) {

@@ -30,24 +30,37 @@ export const textOf = (body: unknown, key: string) => {
 
 /**
  * One change of one record in one transaction: lock the record, check the guard (409 with its
- * code), run the module's rules, read the record again and write the audit entry.
+ * code), run the module's rules, read the record again and write the audit entry. Answers the
+ * record after it and what the rules returned (for the action's effect, ActionBinding.after).
  */
-export function runChange(
+export async function runChange(
   db: Db,
   bound: BoundModule,
   action: ActionBinding<unknown>,
   context: Omit<ActionContext<unknown>, "before"> &
     ChangeGuard & { audit: string; remark: string | null; of?: ActionOf },
-): Promise<Item> {
-  return db.transaction((tx) =>
+): Promise<{ item: Item; result: unknown }> {
+  let result: unknown;
+  const item = await db.transaction((tx) =>
     changeRecord(
       tx,
       bound,
-      { ...context, record: action.record && { ...context.of!, read: action.record } },
-      (before) =>
-        action.run(tx, { actor: context.actor, id: context.id, body: context.body, before }),
+      {
+        ...context,
+        record: action.record && { ...context.of!, read: action.record },
+        audited: action.audit && (() => action.audit!(result)),
+      },
+      async (before) => {
+        result = await action.run(tx, {
+          actor: context.actor,
+          id: context.id,
+          body: context.body,
+          before,
+        });
+      },
     ),
   );
+  return { item, result };
 }
 
 interface ChangeGuard {
@@ -76,6 +89,8 @@ export async function changeRecord(
     remark: string | null;
     /** The record of another table the change lands on, when not the module's (ActionDecl.of). */
     record?: Pick<ActionOf, "thing"> & { read: (tx: Tx, id: number) => Promise<Item | undefined> };
+    /** What the audit entry keeps when the change lies outside the record (ActionBinding.audit). */
+    audited?: () => { before?: Item; after: Item };
   },
   change: (before: Item) => Promise<void>,
 ): Promise<Item> {
@@ -127,8 +142,10 @@ export async function changeRecord(
     targetTable: getTableName(table),
     targetId: context.id,
     remark: context.remark,
-    before: auditSnapshot(recordBefore),
-    after: auditSnapshot(recordAfter),
+    ...(context.audited?.() ?? {
+      before: auditSnapshot(recordBefore),
+      after: auditSnapshot(recordAfter),
+    }),
   });
   return after;
 }

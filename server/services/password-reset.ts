@@ -13,8 +13,9 @@ import {
   type AdministratorRow,
   type UserRow,
 } from "../db/schema";
-import { conflict, HttpError } from "../errors";
-import { lockUser } from "./user-actions";
+import { HttpError } from "../errors";
+import type { ActionBinding } from "../kit/bind";
+import { sendResetLink, type ResetAudience } from "../mail/password-reset-email";
 
 /**
  * E-mailed password reset links, for wallet users (issued here) and administrators
@@ -123,41 +124,25 @@ export interface IssuedLink {
 }
 
 /**
- * The issuing of `store`'s links: `lock` finds (and locks, in the link's transaction) the person
- * that `actor` asks a link for, by their `key`; their earlier unused links are retired (only the
- * newest works; they are marked used now), and an audit entry is added. Answers `issued` of the
- * person and the token, given once (to be e-mailed; never stored or logged).
+ * Issues a new link of `store`'s person `personId` on `actor`'s request, in the caller's
+ * transaction (the person locked by it): their earlier unused links are retired (marked used now),
+ * so only the newest works. The person's password and sessions are untouched until it is used.
+ * Answers the token, given once (to be e-mailed; never stored or logged), and its expiry.
  */
-export function resetLinkIssuer<
-  Person extends { id: number; email: string | null },
-  Locked extends Person,
-  Key,
-  Issued,
->(
+export async function issueResetLink<Person>(
+  tx: Tx,
   store: ResetLinkStore<Person>,
-  lock: (tx: Tx, actor: AdministratorRow, key: Key) => Promise<Locked>,
-  issued: (person: Locked, link: IssuedLink) => Issued,
-) {
-  return async (db: Db, actor: AdministratorRow, key: Key, now = new Date()): Promise<Issued> => {
-    const { token, tokenHash, expiresAt } = newResetToken(now);
-    const person = await db.transaction(async (tx) => {
-      const person = await lock(tx, actor, key);
-      await tx
-        .update(store.links)
-        .set({ usedAt: now })
-        .where(and(eq(store.owner, person.id), isNull(store.links.usedAt)));
-      await store.insert(tx, person.id, { tokenHash, expiresAt, requestedBy: actor.id });
-      await recordAudit(tx, {
-        adminId: actor.id,
-        action: store.issued,
-        targetTable: store.targetTable,
-        targetId: person.id,
-        after: { email: person.email, expiresAt: expiresAt.toISOString() },
-      });
-      return person;
-    });
-    return issued(person, { token, expiresAt });
-  };
+  personId: number,
+  actor: AdministratorRow,
+  now = new Date(),
+): Promise<IssuedLink> {
+  const { token, tokenHash, expiresAt } = newResetToken(now);
+  await tx
+    .update(store.links)
+    .set({ usedAt: now })
+    .where(and(eq(store.owner, personId), isNull(store.links.usedAt)));
+  await store.insert(tx, personId, { tokenHash, expiresAt, requestedBy: actor.id });
+  return { token, expiresAt };
 }
 
 /** The link of `token` and its person (locked when `lock`), refused unless usable at `now`. */
@@ -236,24 +221,32 @@ export function resetLinkUses<Person extends { id: number }, View>(
   };
 }
 
-export interface IssuedReset extends IssuedLink {
-  user: UserRow;
-  /** Where the link goes: the user's e-mail (a user without one gets 409 NO_EMAIL). */
+/** A link issued to a person's own address, as the reset action's effect and audit see it. */
+interface IssuedTo extends IssuedLink {
   email: string;
+  name: string;
 }
 
 /**
- * Issues a one-time reset token for the user with `accountNumber`, replacing any earlier unused
- * one (only the newest link works), with an audit entry in the same transaction.
+ * A module's password reset action (a declared `effectAction`): in the kit's transaction, with
+ * the record locked, `person` reads whose password it is and refuses when it may not be issued
+ * (no address, not theirs to manage); their link is issued (only the newest works) and audited
+ * with its address and expiry, never the token. Once committed, the link is e-mailed to the
+ * person's own address: 502 MAIL_FAILED when the mail could not be sent (the link stays issued,
+ * and the next one replaces it).
  */
-export const issuePasswordReset = resetLinkIssuer(
-  USER_RESET_LINKS,
-  async (tx, _actor, accountNumber: string) => {
-    const user = await lockUser(tx, { accountNumber });
-    if (!user.email) {
-      throw conflict("NO_EMAIL", "This user has no e-mail address to send the reset link to");
-    }
-    return { ...user, email: user.email };
-  },
-  (user, link): IssuedReset => ({ user, email: user.email, ...link }),
-);
+export function resetLinkAction<Person>(
+  store: ResetLinkStore<Person>,
+  audience: ResetAudience,
+  person: (tx: Tx, actor: AdministratorRow, id: number) => Promise<{ email: string; name: string }>,
+): ActionBinding<unknown, IssuedTo> {
+  return {
+    run: async (tx, { actor, id }) => {
+      const { email, name } = await person(tx, actor, id);
+      return { email, name, ...(await issueResetLink(tx, store, id, actor)) };
+    },
+    audit: ({ email, expiresAt }) => ({ after: { email, expiresAt: expiresAt.toISOString() } }),
+    after: ({ email, name, token, expiresAt }, { mailer, config, log }) =>
+      sendResetLink(mailer, config.publicUrl, log, { audience, to: email, name, token, expiresAt }),
+  };
+}

@@ -4,30 +4,25 @@
  * rendered with Refine and the real data provider against msw. What crosses the wire, what the
  * browser refuses before sending, and the server's refusal in the staff member's words.
  */
-import { Refine, type NotificationProvider, type OpenNotificationParams } from "@refinedev/core";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
+import type userEvent from "@testing-library/user-event";
 import { http as mswHttp, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { UserDetail } from "../../src/providers/api-types";
-import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
 import { AgentSection } from "../../src/resources/users/agent/agent-section";
 import { aToken } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
+import { captureNotifications, renderInRefine } from "./support/render";
 
 const { server, requests } = useApiServer();
 
 // antd's dialogs and forms are slow to drive in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 
-const shown: OpenNotificationParams[] = [];
-const notifications: NotificationProvider = {
-  open: (params) => void shown.push(params),
-  close: () => undefined,
-};
+const { shown, notifications } = captureNotifications();
 
 async function useLanguage(lng: "en-US" | "cn-ZH") {
   await initPageTexts(["users", "riders", "errors", "common", "kit"], { language: lng });
@@ -46,27 +41,13 @@ const budi = {
 } as unknown as UserDetail;
 
 function renderSection(agent: UserDetail = budi) {
-  const user = userEvent.setup();
-  render(
-    <Refine
-      dataProvider={dataProvider}
-      notificationProvider={notifications}
-      options={{
-        disableTelemetry: true,
-        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-      }}
-    >
-      <AgentSection user={agent} />
-    </Refine>,
-  );
-  return user;
+  return renderInRefine(<AgentSection user={agent} />, notifications);
 }
 
 /** The calls that changed something (the section reads nothing itself). */
 const changes = () => requests.filter((request) => request.method !== "GET");
 
 beforeEach(async () => {
-  shown.length = 0;
   setToken(aToken());
   await useLanguage("en-US");
 });

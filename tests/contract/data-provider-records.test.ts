@@ -50,12 +50,12 @@ describe("record calls on /api/{collection}/{id}", () => {
     await dataProvider.update({
       resource: "admin-mgmt",
       id: 7,
-      variables: { status: "disabled" },
+      variables: { name: "Aisyah Rahman" },
       meta: adminsMeta,
     });
     expect(requests[0]!.method).toBe("PATCH");
     expect(new URL(requests[0]!.url).pathname).toBe("/v1/api/administrators/7");
-    expect(await requests[0]!.json()).toEqual({ status: "disabled" });
+    expect(await requests[0]!.json()).toEqual({ name: "Aisyah Rahman" });
   });
 
   it("updates with the method meta names (PUT) and sends meta's headers", async () => {
@@ -63,13 +63,13 @@ describe("record calls on /api/{collection}/{id}", () => {
     const result = await dataProvider.update({
       resource: "admin-mgmt",
       id: 7,
-      variables: { status: "disabled" },
+      variables: { name: "Aisyah Rahman" },
       meta: { ...adminsMeta, method: "put", headers: { "X-Reason": "audit" } },
     });
     expect(result).toEqual({ data: admin });
     expect(requests[0]!.method).toBe("PUT");
     expect(requests[0]!.headers.get("x-reason")).toBe("audit");
-    expect(await requests[0]!.json()).toEqual({ status: "disabled" });
+    expect(await requests[0]!.json()).toEqual({ name: "Aisyah Rahman" });
   });
 
   it("deletes with DELETE /api/{collection}/{id} and answers the body", async () => {
@@ -100,7 +100,7 @@ describe("record calls on /api/{collection}/{id}", () => {
     server.use(
       mswHttp.patch(`${API}/api/administrators/7`, () =>
         HttpResponse.json(
-          { code: "LAST_ADMIN_HOLDER", message: "Would leave no administrator" },
+          { code: "EMAIL_TAKEN", message: "The e-mail is already used" },
           { status: 409 },
         ),
       ),
@@ -109,13 +109,13 @@ describe("record calls on /api/{collection}/{id}", () => {
       dataProvider.update({
         resource: "admin-mgmt",
         id: 7,
-        variables: { permissions: [] },
+        variables: { email: "taken@ucsi.example" },
         meta: adminsMeta,
       }),
     ).rejects.toMatchObject({
       name: "ApiError",
       kind: "coded",
-      code: "LAST_ADMIN_HOLDER",
+      code: "EMAIL_TAKEN",
       statusCode: 409,
       method: "patch",
     });

@@ -3,9 +3,8 @@
  * the multipart edit with documents, attendance and document downloads; the checks the browser
  * makes before any request; and the server's refusals in the staff's language.
  */
-import { Refine, type NotificationProvider, type OpenNotificationParams } from "@refinedev/core";
+import { Refine } from "@refinedev/core";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
@@ -36,6 +35,7 @@ import { DOCUMENT_MAX_BYTES } from "../../src/shared/riders";
 import { aToken } from "./support/fixtures";
 import { initErrorTexts, initPageTexts, t } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
+import { captureNotifications, renderInRefine } from "./support/render";
 
 const { server, requests } = useApiServer();
 
@@ -82,11 +82,7 @@ describe("rider details", () => {
 // buttons and dialogs (src/app/kit/decision.tsx) on the user with the rider's facts over it, as
 // the rider section draws it: PATCH /api/users/{id}/rider-verification.
 describe("rider verification", () => {
-  const shown: OpenNotificationParams[] = [];
-  const notifications: NotificationProvider = {
-    open: (params) => void shown.push(params),
-    close: () => undefined,
-  };
+  const { shown, notifications } = captureNotifications();
   const ravi = {
     id: 9,
     accountNumber: "R0000009",
@@ -104,24 +100,13 @@ describe("rider verification", () => {
   }
 
   function renderButtons(onChanged: () => void = () => undefined) {
-    const user = userEvent.setup();
-    render(
-      <Refine
-        dataProvider={dataProvider}
-        notificationProvider={notifications}
-        options={{
-          disableTelemetry: true,
-          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-        }}
-      >
-        <UserActionButtons row={ravi} only={["riderVerification"]} onDecided={onChanged} />
-      </Refine>,
+    return renderInRefine(
+      <UserActionButtons row={ravi} only={["riderVerification"]} onDecided={onChanged} />,
+      notifications,
     );
-    return user;
   }
 
   beforeEach(async () => {
-    shown.length = 0;
     setToken(aToken());
     await useLanguage("en-US");
   });

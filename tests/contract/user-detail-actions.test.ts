@@ -4,12 +4,10 @@
  * with the bodies its dialogs build (driven here through the real dialog where the body is the
  * kit's doing: a trimmed remark, an emptied URL); the rules the browser applies before sending
  * are the kit's and the shared schemas'; refusals are explained with `decisionErrorText`. The
- * password reset and the history keep their own requests. All through the real data provider
+ * history keeps its own request (the password reset is drawn in user-detail-panels.test.tsx). All through the real data provider
  * against msw, translated in both languages.
  */
-import { Refine, type NotificationProvider } from "@refinedev/core";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
 import i18next, { type TFunction } from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
 import { createElement } from "react";
@@ -21,17 +19,13 @@ import { bodyOf, issueText } from "../../src/app/kit/form";
 import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
 import { UserActionButtons } from "../../src/resources/users/actions/actions-panel";
-import {
-  actionErrorText,
-  auditPath,
-  resetPasswordRequest,
-  type UserActionRequest,
-} from "../../src/resources/users/actions/requests";
+import { auditPath } from "../../src/resources/users/actions/requests";
 import { remarkProblem, type ActionDecl, type FormDecl } from "../../src/shared/kit/module";
 import { users } from "../../src/shared/modules/users";
 import { aToken } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
+import { renderInRefine } from "./support/render";
 
 const { server, requests } = useApiServer();
 
@@ -59,9 +53,6 @@ const sendAction = (action: ActionDecl, id: number, values: Record<string, unkno
     payload: values,
   });
 
-const send = (request: UserActionRequest) =>
-  dataProvider.custom!({ url: request.url, method: request.method, payload: request.values });
-
 /** The error a call failed with (the test fails when it succeeds). */
 async function failureOf(call: Promise<unknown>): Promise<unknown> {
   try {
@@ -82,29 +73,15 @@ const aisyah = {
   url: "https://shop.example/aisyah",
 };
 
-const silent: NotificationProvider = { open: () => undefined, close: () => undefined };
-
 /** The kit's buttons of one action on Aisyah, in Refine with the real data provider. */
 function renderButtons(only: "ban" | "url", row: Record<string, unknown> = aisyah) {
-  const user = userEvent.setup();
   const changed = vi.fn();
-  render(
-    createElement(
-      Refine,
-      {
-        dataProvider,
-        notificationProvider: silent,
-        options: {
-          disableTelemetry: true,
-          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-        },
-      },
-      createElement(UserActionButtons, {
-        row: { ...aisyah, ...row },
-        only: [only],
-        onDecided: changed,
-      }),
-    ),
+  const user = renderInRefine(
+    createElement(UserActionButtons, {
+      row: { ...aisyah, ...row },
+      only: [only],
+      onDecided: changed,
+    }),
   );
   return { user, changed };
 }
@@ -275,46 +252,6 @@ describe("URL", () => {
     expect(decisionErrorText(await useLanguage("cn-ZH"), users, error)).toBe(
       "部分信息无效，请检查后重试。",
     );
-  });
-});
-
-describe("reset password", () => {
-  it("posts the account number and reads when the link expires", async () => {
-    server.use(
-      mswHttp.post(`${API}/user-mgmt/reset-user-password`, () =>
-        HttpResponse.json(
-          { status: "sent", expires_at: "2026-11-21T11:00:00.000Z" },
-          { status: 202 },
-        ),
-      ),
-    );
-    const { data } = await send(resetPasswordRequest(aisyah.accountNumber));
-    expect(await requests[0]!.json()).toEqual({ account_number: "A0000042" });
-    expect(data).toEqual({ status: "sent", expires_at: "2026-11-21T11:00:00.000Z" });
-    expect(usersT("actions.reset.sent", { email: "a@x.example", until: "21/11/2026 19:00" })).toBe(
-      "A one-time reset link was e-mailed to a@x.example. It works until 21/11/2026 19:00.",
-    );
-  });
-
-  it("shows 409 NO_EMAIL translated in both languages", async () => {
-    server.use(
-      mswHttp.post(`${API}/user-mgmt/reset-user-password`, () =>
-        HttpResponse.json(
-          {
-            code: "NO_EMAIL",
-            message: "This user has no e-mail address to send the reset link to",
-          },
-          { status: 409 },
-        ),
-      ),
-    );
-    const error = await failureOf(send(resetPasswordRequest(aisyah.accountNumber)));
-    await useLanguage("en-US");
-    expect(actionErrorText(error, usersT)).toBe(
-      "This user has no e-mail address, so no reset link can be sent.",
-    );
-    await useLanguage("cn-ZH");
-    expect(actionErrorText(error, usersT)).toBe("该用户没有电子邮件地址，无法发送重置链接。");
   });
 });
 

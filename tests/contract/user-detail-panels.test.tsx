@@ -2,54 +2,35 @@
  * The user detail panels as staff use them, rendered with Refine and the real data provider
  * against msw: what is sent, what is refused before sending, and what staff are told.
  */
-import { Refine, type NotificationProvider, type OpenNotificationParams } from "@refinedev/core";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http as mswHttp, HttpResponse } from "msw";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { UserDetail } from "../../src/providers/api-types";
-import { dataProvider } from "../../src/providers/data";
 import { setToken } from "../../src/providers/session";
 import { ActionsPanel } from "../../src/resources/users/actions/actions-panel";
 import { formatDateTime } from "../../src/app/format";
 import { HistoryPanel } from "../../src/resources/users/actions/history-panel";
-import { ResetPassword } from "../../src/resources/users/actions/reset-password";
 import { aToken } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
+import { captureNotifications, renderInRefine } from "./support/render";
 
 const { server, requests } = useApiServer();
 
 // antd's dialogs and forms are slow to drive in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 
-const shown: OpenNotificationParams[] = [];
-const notifications: NotificationProvider = {
-  open: (params) => void shown.push(params),
-  close: () => undefined,
-};
+const { shown, notifications } = captureNotifications();
 
 async function useLanguage(lng: "en-US" | "cn-ZH") {
   await initPageTexts(["users", "errors", "common", "kit"], { language: lng });
 }
 
 function renderWithRefine(ui: ReactNode) {
-  const user = userEvent.setup();
-  render(
-    <Refine
-      dataProvider={dataProvider}
-      notificationProvider={notifications}
-      options={{
-        disableTelemetry: true,
-        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-      }}
-    >
-      {ui}
-    </Refine>,
-  );
-  return user;
+  return renderInRefine(ui, notifications);
 }
 
 const aisyah = {
@@ -63,7 +44,6 @@ const aisyah = {
 } as unknown as UserDetail;
 
 beforeEach(async () => {
-  shown.length = 0;
   setToken(aToken());
   await useLanguage("en-US");
 });
@@ -160,52 +140,51 @@ describe("URL", () => {
   });
 });
 
+// The password reset is the users declaration's effect action: the kit's confirmation, then a
+// link e-mailed (202 with its expiry); the user's record is not changed.
 describe("reset password", () => {
-  it("explains 409 NO_EMAIL in the staff member's language", async () => {
+  it("explains 409 NO_EMAIL in the staff member's language, in the dialog", async () => {
     await useLanguage("cn-ZH");
     server.use(
-      mswHttp.post(`${API}/user-mgmt/reset-user-password`, () =>
+      mswHttp.post(`${API}/api/users/42/password-reset`, () =>
         HttpResponse.json({ code: "NO_EMAIL", message: "no e-mail" }, { status: 409 }),
       ),
     );
     const user = renderWithRefine(
-      <ResetPassword user={{ ...aisyah, email: null }} onChanged={() => undefined} />,
+      <ActionsPanel user={{ ...aisyah, email: null }} onChanged={() => undefined} />,
     );
-    await user.click(screen.getByRole("button", { name: "重置密码" }));
-    await user.click(
-      within(await screen.findByRole("tooltip")).getByRole("button", { name: "重置密码" }),
-    );
-    await waitFor(() =>
-      expect(shown).toContainEqual(
-        expect.objectContaining({ description: "该用户没有电子邮件地址，无法发送重置链接。" }),
-      ),
-    );
-    expect(await requests[0]!.json()).toEqual({ account_number: "A0000042" });
+    await user.click(screen.getByRole("button", { name: "重置密码：Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "重置 Aisyah 的密码？" });
+    await user.click(within(dialog).getByRole("button", { name: "重置密码" }));
+    expect(
+      await screen.findByText(/该用户没有电子邮件地址，无法发送重置链接。/),
+    ).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(shown).toEqual([]);
   });
 
   it("says a one-time link was e-mailed, and until when", async () => {
     server.use(
-      mswHttp.post(`${API}/user-mgmt/reset-user-password`, () =>
+      mswHttp.post(`${API}/api/users/42/password-reset`, () =>
         HttpResponse.json(
           { status: "sent", expires_at: "2026-11-21T11:00:00.000Z" },
           { status: 202 },
         ),
       ),
     );
-    const user = renderWithRefine(<ResetPassword user={aisyah} onChanged={() => undefined} />);
-    await user.click(screen.getByRole("button", { name: "Reset password" }));
-    await user.click(
-      within(await screen.findByRole("tooltip")).getByRole("button", { name: "Reset password" }),
-    );
-    await waitFor(() =>
-      expect(shown).toContainEqual(
-        expect.objectContaining({
-          type: "success",
-          message: expect.stringMatching(
-            /^A one-time reset link was e-mailed to aisyah@ucsi\.example\. It works until .*2026.*\.$/,
-          ) as unknown,
-        }),
-      ),
+    const changed = vi.fn();
+    const user = renderWithRefine(<ActionsPanel user={aisyah} onChanged={changed} />);
+    await user.click(screen.getByRole("button", { name: "Reset password for Aisyah" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reset the password of Aisyah?" });
+    expect(dialog).toHaveTextContent("Aisyah is e-mailed a one-time link");
+    await user.click(within(dialog).getByRole("button", { name: "Reset password" }));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(requests[0]!.method).toBe("POST");
+    expect(shown).toContainEqual(
+      expect.objectContaining({
+        type: "success",
+        message: `A one-time reset link was e-mailed to aisyah@ucsi.example. It works until ${formatDateTime("2026-11-21T11:00:00.000Z")}.`,
+      }),
     );
   });
 });

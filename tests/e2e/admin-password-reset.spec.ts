@@ -40,8 +40,12 @@ test("the super administrator e-mails a reset link; its owner sets a password an
   const colleague = await createAdministrator([0, 33]);
   await logIn(page, suite.server.url, suite.superAdmin.email, suite.superAdmin.password);
   await page.goto(`${suite.server.url}/manage-admin/${colleague.id}`);
-  await page.getByRole("button", { name: "Send password reset link" }).click();
-  await page.getByRole("tooltip").getByRole("button", { name: "Send link" }).click();
+  await page.getByRole("button", { name: `Send password reset link to ${colleague.name}` }).click();
+  const dialog = page.getByRole("dialog", {
+    name: `Send ${colleague.name} a password reset link?`,
+  });
+  await expect(dialog).toContainText(`A link valid for one hour goes to ${colleague.email}`);
+  await dialog.getByRole("button", { name: "Send password reset link" }).click();
   await expect(
     page.getByText(`A password reset link was sent to ${colleague.name} at ${colleague.email}`),
   ).toBeVisible();
@@ -74,7 +78,7 @@ test("an Admin (8) holder cannot act on a colleague holding codes it lacks", asy
   await expect(
     page.getByText("You do not hold every permission this administrator holds"),
   ).toBeVisible();
-  for (const name of ["Edit", "Send password reset link", "Disable"]) {
+  for (const name of ["Edit", "Send password reset link", "Disable", "Ban"]) {
     await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   }
   await expect(page.getByRole("button", { name: "Save permissions" })).toHaveCount(0);
@@ -99,10 +103,19 @@ test("power moves through the administrators' declared actions: status and permi
   await expect(page.getByText(`${colleague.name} disabled`)).toBeVisible();
   await expect(page.getByRole("button", { name: `Enable ${colleague.name}` })).toBeVisible();
 
+  // Banning, too, is the status action (the edit form has no status: name and e-mail only).
+  await page.getByRole("button", { name: `Ban ${colleague.name}` }).click();
+  await page.getByRole("tooltip").getByRole("button", { name: "Ban" }).click();
+  await expect(page.getByText(`${colleague.name} banned`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Ban ${colleague.name}` })).toHaveCount(0);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveCount(0);
+
   const stored = await fetch(`${suite.server.url}/v1/api/administrators/${colleague.id}`, {
     headers: { Authorization: suite.token },
   });
-  expect(await stored.json()).toMatchObject({ status: "disabled", permissions: [0, 4] });
+  expect(await stored.json()).toMatchObject({ status: "banned", permissions: [0, 4] });
   const history = await fetch(
     `${suite.server.url}/v1/api/administrators/${colleague.id}/audit?page=1&pageSize=10`,
     { headers: { Authorization: suite.token } },
@@ -111,6 +124,10 @@ test("power moves through the administrators' declared actions: status and permi
     (entry) => entry.action,
   );
   expect(actions).toEqual(
-    expect.arrayContaining(["administrator.disable", "administrator.change_permissions"]),
+    expect.arrayContaining([
+      "administrator.disable",
+      "administrator.ban",
+      "administrator.change_permissions",
+    ]),
   );
 });

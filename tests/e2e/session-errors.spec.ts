@@ -172,7 +172,7 @@ test.describe("an administrator whose account changes while logged in", () => {
   test("banned: User is banned from login, and back to login", async ({ page }) => {
     const admin = await createAdministrator(server.url, superToken);
     await logInToDashboard(page, server.url, admin.email, PASSWORD);
-    await api(`${server.url}/v1/api/administrators/${admin.id}`, {
+    await api(`${server.url}/v1/api/administrators/${admin.id}/status`, {
       method: "PATCH",
       token: superToken,
       body: JSON.stringify({ status: "banned" }),

@@ -168,8 +168,10 @@ test("a javascript: URL is refused and changes nothing; an https URL is saved", 
 test("reset password tells when the e-mailed one-time link expires", async ({ page }) => {
   await logIn(page, server.url, desk.email, desk.password);
   await page.goto(`${server.url}/user-details/${target.id}`);
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await page.getByRole("tooltip").getByRole("button", { name: "Reset password" }).click();
+  await page.getByRole("button", { name: `Reset password for ${target.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Reset the password of ${target.name}?` });
+  await expect(dialog).toContainText("one-time link");
+  await dialog.getByRole("button", { name: "Reset password" }).click();
   await expect(
     page.getByText(
       new RegExp(

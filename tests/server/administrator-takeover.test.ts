@@ -54,14 +54,13 @@ interface Attempt {
 
 /** The requests that act on administrator `id`, one per thing they change, per operation. */
 const ATTEMPTS: Record<string, (id: number) => Attempt[]> = {
+  // Name and e-mail only: status and permissions move through the two actions below.
   "PATCH /v1/api/administrators/{id}": (id) =>
-    [
-      { name: "Renamed By Someone Else" },
-      { email: uniqueEmail("taken.over") },
-      { status: "disabled" },
-      { status: "banned" },
-      { permissions: [PERMISSION.admin] },
-    ].map((payload) => ({ method: "PATCH", url: `/v1/api/administrators/${id}`, payload })),
+    [{ name: "Renamed By Someone Else" }, { email: uniqueEmail("taken.over") }].map((payload) => ({
+      method: "PATCH",
+      url: `/v1/api/administrators/${id}`,
+      payload,
+    })),
   "POST /v1/user-mgmt/change-admin-permission": (id) => [
     {
       method: "POST",
@@ -69,13 +68,12 @@ const ATTEMPTS: Record<string, (id: number) => Attempt[]> = {
       payload: { admin_id: id, permission_codes: [PERMISSION.admin] },
     },
   ],
-  "PATCH /v1/api/administrators/{id}/status": (id) => [
-    {
+  "PATCH /v1/api/administrators/{id}/status": (id) =>
+    [{ status: "disabled" }, { status: "banned" }].map((payload) => ({
       method: "PATCH",
       url: `/v1/api/administrators/${id}/status`,
-      payload: { status: "disabled" },
-    },
-  ],
+      payload,
+    })),
   "PATCH /v1/api/administrators/{id}/permissions": (id) => [
     {
       method: "PATCH",

@@ -37,6 +37,14 @@ const patch = (id: number, payload: unknown, token = superToken) =>
     payload: payload as object,
     headers: auth(token),
   });
+/** One of the module's declared actions: `status` or `permissions`. */
+const act = (id: number, path: "status" | "permissions", payload: unknown, token = superToken) =>
+  app.inject({
+    method: "PATCH",
+    url: `/v1/api/administrators/${id}/${path}`,
+    payload: payload as object,
+    headers: auth(token),
+  });
 const get = (id: number | string, token = superToken) =>
   app.inject({ method: "GET", url: `/v1/api/administrators/${id}`, headers: auth(token) });
 
@@ -180,24 +188,44 @@ describe("GET /v1/api/administrators/:id", () => {
 describe("PATCH /v1/api/administrators/:id", () => {
   it("changes fields and writes before and after to the audit trail", async () => {
     const { admin } = await createAdmin(app, superToken, [0]);
-    const response = await patch(admin.id, {
-      name: "Renamed",
-      permissions: [0, 4],
-      status: "disabled",
-    });
+    const response = await patch(admin.id, { name: "Renamed" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      name: "Renamed",
-      permissions: [0, 4],
-      status: "disabled",
-    });
+    expect(response.json()).toMatchObject({ name: "Renamed", permissions: [0], status: "active" });
     const entry = await lastAuditFor(admin.id);
     expect(entry).toMatchObject({
       adminId: superAdmin.id,
       action: "administrator.update",
       before: expect.objectContaining({ name: admin.name, permissions: [0], status: "active" }),
-      after: expect.objectContaining({ name: "Renamed", permissions: [0, 4], status: "disabled" }),
+      after: expect.objectContaining({ name: "Renamed", permissions: [0], status: "active" }),
     });
+  });
+
+  // Power moves only through the declared actions (…/status, …/permissions): the edit form is
+  // not a second path around them.
+  it("400 for status or permissions, naming the field, without changing anything", async () => {
+    const { admin } = await createAdmin(app, superToken, [0]);
+    const before = await auditCount();
+    for (const [payload, field] of [
+      [{ status: "disabled" }, "status"],
+      [{ status: "banned" }, "status"],
+      [{ status: "active", name: "Sneaky" }, "status"],
+      [{ permissions: [0, 4] }, "permissions"],
+      [{ name: "Sneaky", permissions: [] }, "permissions"],
+    ] as const) {
+      const response = await patch(admin.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: `Invalid ${field}: Unknown field`,
+        data: { issues: [{ path: field, message: "Unknown field" }] },
+      });
+    }
+    expect((await get(admin.id)).json()).toMatchObject({
+      name: admin.name,
+      permissions: [0],
+      status: "active",
+    });
+    expect(await auditCount()).toBe(before);
   });
 
   it("changes the e-mail (uniqueness-checked) but never the password", async () => {
@@ -225,10 +253,10 @@ describe("PATCH /v1/api/administrators/:id", () => {
     expect(response.json().email).toBe(admin.email.toUpperCase());
   });
 
-  it("rejects unknown fields and unknown codes without changing anything", async () => {
+  it("rejects unknown fields without changing anything", async () => {
     const { admin } = await createAdmin(app, superToken, [0]);
     const before = await auditCount();
-    for (const payload of [{ isSuperAdmin: true }, { permissions: [1] }, { status: "gone" }]) {
+    for (const payload of [{ isSuperAdmin: true }, { name: "X", password: "Str0ng#Pass" }]) {
       const response = await patch(admin.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().code).toBe("VALIDATION_ERROR");
@@ -245,21 +273,28 @@ describe("PATCH /v1/api/administrators/:id", () => {
 
   it("409 SELF_STATUS_CHANGE when an administrator disables or bans themselves", async () => {
     const { admin, token } = await createAdmin(app, superToken, [8]);
+    const before = await auditCount();
     for (const status of ["disabled", "banned"]) {
-      const response = await patch(admin.id, { status }, token);
+      const response = await act(admin.id, "status", { status }, token);
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe("SELF_STATUS_CHANGE");
     }
-    // Sending their current status is not a change.
-    expect((await patch(admin.id, { status: "active", name: "Still Me" }, token)).statusCode).toBe(
-      200,
-    );
+    // Enabling oneself while active is refused by the action's guard before the rule is asked.
+    const active = await act(admin.id, "status", { status: "active" }, token);
+    expect(active.statusCode).toBe(409);
+    expect(active.json().code).toBe("ALREADY_IN_STATE");
+    expect(await auditCount()).toBe(before);
+    expect((await get(admin.id)).json()).toMatchObject({ status: "active" });
   });
 
   it("409 SUPER_ADMIN_IMMUTABLE for a super administrator's permissions or status", async () => {
-    for (const payload of [{ permissions: [0] }, { status: "disabled" }]) {
-      const response = await patch(superAdmin.id, payload, superToken);
-      expect(response.statusCode).toBe(409);
+    for (const [path, payload] of [
+      ["permissions", { permissions: [0] }],
+      ["status", { status: "disabled" }],
+      ["status", { status: "banned" }],
+    ] as const) {
+      const response = await act(superAdmin.id, path, payload, superToken);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(409);
       expect(response.json().code).toBe("SUPER_ADMIN_IMMUTABLE");
     }
   });
@@ -268,14 +303,15 @@ describe("PATCH /v1/api/administrators/:id", () => {
   // its password (this test asserted a 409 for the takeover; the rule now answers 403).
   it("403 SUPER_ADMIN_ONLY when anyone but a super administrator changes one", async () => {
     const { token } = await createAdmin(app, superToken, [8]);
-    for (const payload of [
-      { permissions: [0] },
-      { status: "disabled" },
-      { name: "Renamed" },
-      { email: uniqueEmail("takeover") },
+    for (const request of [
+      () => act(superAdmin.id, "permissions", { permissions: [0] }, token),
+      () => act(superAdmin.id, "status", { status: "disabled" }, token),
+      () => act(superAdmin.id, "status", { status: "banned" }, token),
+      () => patch(superAdmin.id, { name: "Renamed" }, token),
+      () => patch(superAdmin.id, { email: uniqueEmail("takeover") }, token),
     ]) {
-      const response = await patch(superAdmin.id, payload, token);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+      const response = await request();
+      expect(response.statusCode, response.body).toBe(403);
       expect(response.json()).toMatchObject({
         code: "SUPER_ADMIN_ONLY",
         message: "Only a super administrator can change a super administrator",
@@ -284,14 +320,19 @@ describe("PATCH /v1/api/administrators/:id", () => {
     expect((await get(superAdmin.id)).json()).toMatchObject({ name: superAdmin.name });
     expect(await login(app, DEMO.superAdmin)).toMatchObject({ admin: { id: superAdmin.id } });
     // Re-sending the same permissions is not a change.
-    const same = await patch(superAdmin.id, { permissions: superAdmin.permissions }, token);
+    const same = await act(
+      superAdmin.id,
+      "permissions",
+      { permissions: superAdmin.permissions },
+      token,
+    );
     expect(same.statusCode).toBe(200);
   });
 
   it("403 PERMISSION_NOT_HELD when granting or removing a code the caller does not hold", async () => {
     const { admin: me, token } = await createAdmin(app, superToken, [8, 0]);
     // Granting itself every module.
-    const escalate = await patch(me.id, { permissions: [0, 4, 8, 12, 33] }, token);
+    const escalate = await act(me.id, "permissions", { permissions: [0, 4, 8, 12, 33] }, token);
     expect(escalate.statusCode).toBe(403);
     expect(escalate.json()).toMatchObject({
       code: "PERMISSION_NOT_HELD",
@@ -311,12 +352,14 @@ describe("PATCH /v1/api/administrators/:id", () => {
     );
     expect(create.statusCode).toBe(403);
     const { admin: finance } = await createAdmin(app, superToken, [0, 33]);
-    expect((await patch(finance.id, { permissions: [0] }, token)).statusCode).toBe(403);
+    expect((await act(finance.id, "permissions", { permissions: [0] }, token)).statusCode).toBe(
+      403,
+    );
     expect((await get(me.id)).json()).toMatchObject({ permissions: [0, 8] });
     expect((await get(finance.id)).json()).toMatchObject({ permissions: [0, 33] });
     // Codes it holds move freely on an administrator whose every code it holds.
     const { admin: desk } = await createAdmin(app, superToken, [0]);
-    const allowed = await patch(desk.id, { permissions: [8] }, token);
+    const allowed = await act(desk.id, "permissions", { permissions: [8] }, token);
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(allowed.json()).toMatchObject({ permissions: [8] });
   });
@@ -334,10 +377,10 @@ describe("PATCH /v1/api/administrators/:id", () => {
       create trigger refuse_explosive_audit before insert on audit_log
       for each row execute function refuse_explosive_audit()`);
     try {
-      const response = await patch(admin.id, { name: "Explosive", permissions: [0, 4] });
+      const response = await patch(admin.id, { name: "Explosive" });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ code: "INTERNAL_ERROR", message: "Internal server error" });
-      expect((await get(admin.id)).json()).toMatchObject({ name: admin.name, permissions: [0] });
+      expect((await get(admin.id)).json()).toMatchObject({ name: admin.name });
     } finally {
       await db.execute(sql`drop trigger refuse_explosive_audit on audit_log`);
       await db.execute(sql`drop function refuse_explosive_audit()`);
@@ -386,7 +429,7 @@ describe("the last holder of Admin (8)", () => {
 
       const before = await auditCount();
       const attempts = [
-        () => patch(last.id, { permissions: [0] }, lastToken),
+        () => act(last.id, "permissions", { permissions: [0] }, lastToken),
         () =>
           post(
             "/v1/user-mgmt/change-admin-permission",
@@ -493,14 +536,6 @@ describe("POST /v1/user-mgmt/change-admin-permission", () => {
 // Power moves through the declaration's two actions (the console's status button and permission
 // editor call them); the seed's permission call above is an alias of the second.
 describe("PATCH /v1/api/administrators/:id/status and /permissions", () => {
-  const act = (id: number, path: string, payload: unknown, token = superToken) =>
-    app.inject({
-      method: "PATCH",
-      url: `/v1/api/administrators/${id}/${path}`,
-      payload: payload as object,
-      headers: auth(token),
-    });
-
   it("disables, ending the administrator's sessions, then enables; each audited once", async () => {
     const { admin, token } = await createAdmin(app, superToken, [0]);
     const disabled = await act(admin.id, "status", { status: "disabled" });
@@ -536,8 +571,53 @@ describe("PATCH /v1/api/administrators/:id/status and /permissions", () => {
     const own = await act(holder.id, "status", { status: "disabled" }, token);
     expect(own.statusCode).toBe(409);
     expect(own.json().code).toBe("SELF_STATUS_CHANGE");
-    const banned = await act(holder.id, "status", { status: "banned" });
-    expect(banned.statusCode).toBe(400);
+    const unknown = await act(holder.id, "status", { status: "gone" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe("VALIDATION_ERROR");
+  });
+
+  it("bans an active or a disabled administrator, ending their sessions; enable lifts it", async () => {
+    for (const from of ["active", "disabled"] as const) {
+      const { admin, token, password } = await createAdmin(app, superToken, [0]);
+      if (from === "disabled") {
+        expect((await act(admin.id, "status", { status: "disabled" })).statusCode).toBe(200);
+      }
+      const banned = await act(admin.id, "status", { status: "banned" });
+      expect(banned.statusCode, banned.body).toBe(200);
+      expect(banned.json()).toMatchObject({ id: admin.id, status: "banned" });
+      expect(await lastAuditFor(admin.id)).toMatchObject({
+        action: "administrator.ban",
+        adminId: superAdmin.id,
+        before: expect.objectContaining({ status: from }),
+        after: expect.objectContaining({ status: "banned" }),
+      });
+      // Their session is refused, and so is signing in again with the right password.
+      const me = await app.inject({ url: "/v1/api/account/admin", headers: auth(token) });
+      expect(me.statusCode).toBe(403);
+      const signIn = await app.inject({
+        method: "POST",
+        url: "/v1/api/auth/login",
+        payload: { email: admin.email, password },
+      });
+      expect(signIn.statusCode).toBe(403);
+      expect(signIn.json().message).toBe("User is banned from login.");
+
+      const before = await auditCount();
+      const twice = await act(admin.id, "status", { status: "banned" });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({
+        code: "ALREADY_IN_STATE",
+        message: "This administrator is already banned",
+      });
+      // A banned administrator is enabled, not merely disabled.
+      const disable = await act(admin.id, "status", { status: "disabled" });
+      expect(disable.statusCode).toBe(409);
+      expect(await auditCount()).toBe(before);
+      const enabled = await act(admin.id, "status", { status: "active" });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      expect(await lastAuditFor(admin.id)).toMatchObject({ action: "administrator.enable" });
+      await login(app, { email: admin.email, password });
+    }
   });
 
   it("replaces the permission codes, quietly when they are the same", async () => {

@@ -249,7 +249,7 @@ describe("token problems on any call", () => {
       expect((await account(token)).statusCode).toBe(200);
       const ban = await app.inject({
         method: "PATCH",
-        url: `/v1/api/administrators/${admin.id}`,
+        url: `/v1/api/administrators/${admin.id}/status`,
         headers: auth(superToken),
         payload: { status },
       });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const banned = await createAdmin(suite.app, suite.token, [...PERMISSION_CODES]);
   const ban = await suite.app.inject({
     method: "PATCH",
-    url: `/v1/api/administrators/${banned.admin.id}`,
+    url: `/v1/api/administrators/${banned.admin.id}/status`,
     headers: auth(suite.token),
     payload: { status: "banned" },
   });

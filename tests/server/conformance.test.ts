@@ -243,28 +243,60 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
         const withText = (text: unknown) =>
           takesText(action) ? { ...valid, [action.input.name]: text } : valid;
 
+        // An action whose work lies outside the record (a reset link e-mailed) takes no body.
+        const effect = action.answer;
+
         it("refuses bad bodies with 400, changing nothing", async () => {
           const [row] = await targets();
-          for (const body of [
-            {},
-            ...(takesText(action)
-              ? [
-                  withText(""),
-                  withText("   "),
-                  withText(5),
-                  withText("x".repeat(action.input.max + 1)),
-                  withText("a\u0000b"),
-                ]
-              : []),
-            { ...valid, extra: 1 },
-            ...(action.kind === "decision" ? [{ ...valid, action: "maybe" }] : []),
-          ]) {
+          for (const body of effect
+            ? [{ extra: 1 }, []]
+            : [
+                {},
+                ...(takesText(action)
+                  ? [
+                      withText(""),
+                      withText("   "),
+                      withText(5),
+                      withText("x".repeat(action.input.max + 1)),
+                      withText("a\u0000b"),
+                    ]
+                  : []),
+                { ...valid, extra: 1 },
+                ...(action.kind === "decision" ? [{ ...valid, action: "maybe" }] : []),
+              ]) {
             const response = await send(row!, body);
             expect(response.statusCode, JSON.stringify(body)).toBe(400);
           }
           const [again] = await rowsOf(source, { filter: { id: row!.id } });
           expect(again).toEqual(row);
         });
+
+        if (effect) {
+          it("answers its declared answer once its effect is done, audited each time", async () => {
+            const [row] = await targets();
+            const audited = () =>
+              suite.db
+                .select()
+                .from(auditLog)
+                .where(
+                  and(
+                    eq(auditLog.targetTable, getTableName(bound.binding.table)),
+                    eq(auditLog.targetId, String(row!.id)),
+                    eq(auditLog.action, `${action.audit}.${verbOf(action)}`),
+                  ),
+                );
+            const before = (await audited()).length;
+            for (const time of [1, 2]) {
+              const response = await send(row!, undefined);
+              expect(response.statusCode, response.body).toBe(effect.status);
+              expect(effect.response.safeParse(response.json()).error).toBeUndefined();
+              expect(await audited()).toHaveLength(before + time);
+            }
+            const [again] = await rowsOf(source, { filter: { id: row!.id } });
+            expect(again).toEqual(row);
+          });
+          return;
+        }
 
         it("records its audit entry with the change, and refuses the record afterwards with 409", async () => {
           // The first record the module's own rules let it change (a reversal needs the money

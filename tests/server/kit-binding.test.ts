@@ -8,7 +8,7 @@ import { z } from "zod";
 
 import { changeContactSubmissions } from "../../server/db/schema";
 import { bindModule } from "../../server/kit/bind";
-import { decision, defineModule, field } from "../../src/shared/kit/module";
+import { decision, defineModule, effectAction, field } from "../../src/shared/kit/module";
 import { PERMISSION } from "../../src/shared/permissions";
 
 const declare = (extra: Record<string, unknown> = {}) =>
@@ -59,6 +59,39 @@ describe("binding a declaration to a table", () => {
         table: changeContactSubmissions,
         actions: { decide },
         scope: sql`true`,
+      }),
+    ).not.toThrow();
+  });
+
+  it("refuses an action that answers after its effect without the effect, and the reverse", () => {
+    const mailed = {
+      ...declare(),
+      actions: {
+        decide: effectAction({
+          verb: "send",
+          done: "sent",
+          when: {},
+          audit: "probe",
+          conflictCode: "CONFLICT",
+          answer: { status: 202, response: z.object({ status: z.literal("sent") }) },
+        }),
+      },
+    };
+    const problem =
+      'Module "probe": action "decide": its declared answer and the binding\'s "after" go together';
+    expect(() =>
+      bindModule(mailed, { table: changeContactSubmissions, actions: { decide } }),
+    ).toThrow(problem);
+    expect(() =>
+      bindModule(declare(), {
+        table: changeContactSubmissions,
+        actions: { decide: { run: decide, after: async () => ({ status: "sent" }) } },
+      }),
+    ).toThrow(problem);
+    expect(() =>
+      bindModule(mailed, {
+        table: changeContactSubmissions,
+        actions: { decide: { run: decide, after: async () => ({ status: "sent" }) } },
       }),
     ).not.toThrow();
   });

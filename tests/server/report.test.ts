@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,7 +11,7 @@ import type { App } from "../../server/app";
 import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from "../../server/config";
 import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
 import { readMail } from "./support/mime";
-import { closeServer, listenInTestRange } from "./support/ports";
+import { unusedPort } from "./support/ports";
 import { createReportApp, freshIp, freshRecipient, REPORT_URL, sendReport } from "./support/report";
 import { CAPTCHA_TOKENS, startSiteverify, type SiteverifyStandIn } from "./support/siteverify";
 import { startSmtpPeer, type SmtpPeer } from "./support/smtp";
@@ -84,14 +83,6 @@ const report = (overrides: Record<string, unknown> = {}) => ({
   language: "en-US",
   ...overrides,
 });
-
-/** A loopback port in the test range with nothing listening on it. */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  const port = await listenInTestRange(server);
-  await closeServer(server);
-  return port;
-}
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

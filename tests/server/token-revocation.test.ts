@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 
-import { issueAdministratorPasswordReset } from "../../server/services/admin-password-reset";
+import { ADMINISTRATOR_RESET_LINKS, issueResetLink } from "../../server/services/password-reset";
 import { findAdministratorByEmail } from "../../server/services/administrators";
 import { DEMO, auth, createAdmin, login, useSignedInApp } from "./support/app";
 import { testEnv } from "./support/database";
@@ -19,10 +19,11 @@ const me = (token: string) =>
   suite.app.inject({ method: "GET", url: "/v1/api/account/admin", headers: auth(token) });
 const logout = (token: string) =>
   suite.app.inject({ method: "POST", url: "/v1/api/auth/logout", headers: auth(token) });
-const patch = (id: number, payload: object, token = suite.token) =>
+/** The edit form (`""`) or one of the module's declared actions (`"/status"`, `"/permissions"`). */
+const patch = (id: number, payload: object, path = "", token = suite.token) =>
   suite.app.inject({
     method: "PATCH",
-    url: `/v1/api/administrators/${id}`,
+    url: `/v1/api/administrators/${id}${path}`,
     payload,
     headers: auth(token),
   });
@@ -58,7 +59,9 @@ describe("every older token ends", () => {
     const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
     const db = suite.testDb.database.db;
     const superAdmin = await findAdministratorByEmail(db, DEMO.superAdmin.email);
-    const reset = await issueAdministratorPasswordReset(db, superAdmin!, admin.id);
+    const reset = await db.transaction((tx) =>
+      issueResetLink(tx, ADMINISTRATOR_RESET_LINKS, admin.id, superAdmin!),
+    );
     const done = await suite.app.inject({
       method: "POST",
       url: "/v1/api/auth/password-reset",
@@ -78,16 +81,17 @@ describe("every older token ends", () => {
 
   it.each(["banned", "disabled"])("when %s, and again after reinstatement", async (status) => {
     const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
-    expect((await patch(admin.id, { status })).statusCode).toBe(200);
+    expect((await patch(admin.id, { status }, "/status")).statusCode).toBe(200);
     const refused = await me(token);
     expect(refused.statusCode).toBe(403);
-    expect((await patch(admin.id, { status: "active" })).statusCode).toBe(200);
+    expect((await patch(admin.id, { status: "active" }, "/status")).statusCode).toBe(200);
     await expectRefused(token);
   });
 
   it("but a change of name or permissions keeps the sessions", async () => {
     const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
-    expect((await patch(admin.id, { name: "Renamed", permissions: [0, 4] })).statusCode).toBe(200);
+    expect((await patch(admin.id, { name: "Renamed" })).statusCode).toBe(200);
+    expect((await patch(admin.id, { permissions: [0, 4] }, "/permissions")).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import type { MgmtUser } from "../../src/shared/schemas/user-mgmt";
 import { hashResetToken } from "../../server/services/password-reset";
 import { createTestApp } from "./support/app";
 import { takeOnlyMail } from "./support/mime";
+import { unusedPort } from "./support/ports";
 import {
   auditEntries,
   call,
@@ -263,6 +264,55 @@ describe("POST /user-mgmt/reset-user-password", () => {
       expect(mail.text + mail.html).not.toContain("evil.example");
     } finally {
       await plainApp.close();
+    }
+  });
+
+  it("is the users module's declared action, POST /api/users/{id}/password-reset: audited with the address and expiry, never the token", async () => {
+    await rm(outbox(), { recursive: true, force: true });
+    const user = await insertUser(suite.db);
+    const response = await call(
+      suite.app,
+      suite.desk,
+      "POST",
+      `/api/users/${user.id}/password-reset`,
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    const { expires_at } = response.json<{ status: string; expires_at: string }>();
+    const mail = await takeMail();
+    expect(mail.to).toBe(user.email);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text)![1]!;
+    const [entry] = await auditEntries(suite.db, "users", user.id);
+    expect(entry).toMatchObject({
+      action: "user.reset_password",
+      adminId: suite.deskAdminId,
+      after: { email: user.email, expiresAt: expires_at },
+    });
+    expect(JSON.stringify(entry)).not.toContain(token);
+    expectError(
+      await call(suite.app, suite.desk, "POST", "/api/users/999999999/password-reset"),
+      404,
+      "NOT_FOUND",
+    );
+  });
+
+  it("answers 502 MAIL_FAILED when the mail cannot be sent; the link is issued and the next replaces it", async () => {
+    const failing = await createTestApp(suite.testDb, {
+      SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}`,
+    });
+    try {
+      const user = await insertUser(suite.db);
+      expectError(
+        await reset({ account_number: user.accountNumber }, suite.desk, failing),
+        502,
+        "MAIL_FAILED",
+      );
+      const rows = await suite.db
+        .select()
+        .from(userPasswordResets)
+        .where(eq(userPasswordResets.userId, user.id));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await failing.close();
     }
   });
 

@@ -6,7 +6,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { administrators, userPasswordResets, users } from "../../server/db/schema";
-import { issuePasswordReset, RESET_TOKEN_TTL_MS } from "../../server/services/password-reset";
+import {
+  issueResetLink,
+  RESET_TOKEN_TTL_MS,
+  USER_RESET_LINKS,
+} from "../../server/services/password-reset";
 import { createTestApp } from "./support/app";
 import {
   auditEntries,
@@ -54,8 +58,16 @@ async function deskAdmin(s: UserDeskSuite) {
 async function issuedLink(now = new Date(), balanceSen = 0) {
   const user =
     balanceSen > 0 ? await insertWalletUser(suite.db, balanceSen) : await insertUser(suite.db);
-  const reset = await issuePasswordReset(suite.db, await deskAdmin(suite), user.accountNumber, now);
-  return { user, token: reset.token };
+  return { user, token: await issueLinkOf(user, now) };
+}
+
+/** A new link of `user`'s, as the users module's password reset issues it (the mail aside). */
+async function issueLinkOf(user: { id: number }, now = new Date()) {
+  const actor = await deskAdmin(suite);
+  const link = await suite.db.transaction((tx) =>
+    issueResetLink(tx, USER_RESET_LINKS, user.id, actor, now),
+  );
+  return link.token;
 }
 
 describe("the e-mailed reset link", () => {
@@ -108,7 +120,7 @@ describe("the e-mailed reset link", () => {
     expect((await findUser(suite.db, old.user.id))!.passwordHash).toBeNull();
 
     const first = await issuedLink();
-    await issuePasswordReset(suite.db, await deskAdmin(suite), first.user.accountNumber);
+    await issueLinkOf(first.user);
     expectError(await check(first.token), 410, "RESET_LINK_USED");
 
     expectError(await check("A".repeat(43)), 404, "RESET_LINK_INVALID");
@@ -189,8 +201,8 @@ describe("the wallet app's sign-in", () => {
     expect((await call(suite.app, walletToken, "GET", "/api/account/admin")).statusCode).toBe(401);
     expect((await me(suite.desk)).statusCode).toBe(401);
 
-    const again = await issuePasswordReset(suite.db, await deskAdmin(suite), user.accountNumber);
-    expect((await setPassword(again.token, "Changed#2026")).statusCode).toBe(200);
+    const again = await issueLinkOf(user);
+    expect((await setPassword(again, "Changed#2026")).statusCode).toBe(200);
     expect((await me(walletToken)).statusCode).toBe(401);
     expect((await signIn(user.accountNumber, "Changed#2026")).statusCode).toBe(200);
   });

@@ -7,6 +7,7 @@ import { flattenMenu } from "../../src/app/menu";
 import { MENU, MODULES } from "../../src/app/registry";
 import { LANGUAGES, NAMESPACES } from "../../src/providers/i18n";
 import { ADMIN_STATUSES } from "../../src/resources/administrators/status-tag";
+import { administrators } from "../../src/shared/modules/administrators";
 import { PASSWORD_RULES } from "../../src/shared/password-policy";
 import { PERMISSION_MODULES } from "../../src/shared/permissions";
 
@@ -135,10 +136,16 @@ describe("translations", () => {
   });
 
   it("name every permission module, password rule, status and dashboard figure", () => {
+    const statusAction = administrators.actions.status;
     const keys = [
       ...PERMISSION_MODULES.map((m) => `admin:permissions.modules.${m.key}`),
       ...PASSWORD_RULES.map((r) => `admin:password.rules.${r.key}`),
       ...ADMIN_STATUSES.map((s) => `admin:status.${s}`),
+      // The status buttons (status-toggle.tsx) word each verb of the declared status action.
+      ...statusAction.verbs.flatMap((verb) => [
+        ...["", "Named", "Title", "Body"].map((part) => `admin:statusToggle.${verb}${part}`),
+        `admin:statusToggle.${statusAction.done[verb]}`,
+      ]),
       ...DASHBOARD_SECTIONS.flatMap((section) => [
         `dashboard:${section.key}.title`,
         ...section.figures.map((figure) => `dashboard:${section.key}.${figure}`),

@@ -7,16 +7,23 @@ import type { z } from "zod";
 
 import { eq } from "drizzle-orm";
 
+import type { FastifyReply, FastifyRequest } from "fastify";
+
 import {
   auditNameOf,
   guardOf,
   verbOfBody,
   type ActionAlias,
+  type ActionAnswer,
   type ActionOf,
   type ActionDecl,
   type ModuleDecl,
 } from "../../../src/shared/kit/module";
-import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
+import {
+  errorBodySchema,
+  errorResponses,
+  idParamsSchema,
+} from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
 import { actionBindingOf, type ActionBinding, type ActionHandler } from "../bind";
@@ -40,6 +47,8 @@ export interface Change {
   quietWhenUnchanged?: boolean;
   /** The record of another table the change lands on (ActionDecl.of). */
   of?: ActionOf;
+  /** What it answers instead of the record, after its effect (ActionDecl.answer). */
+  answer?: ActionAnswer;
 }
 
 export function registerAction(
@@ -73,7 +82,32 @@ function changeOfAction(action: ActionDecl): Partial<Change> {
     refusalOf: (body) => action.refusal?.[verbOfBody(action, body)],
     quietWhenUnchanged: action.quietWhenUnchanged ?? false,
     ...(action.of && { of: action.of }),
+    ...(action.answer && { answer: action.answer }),
   };
+}
+
+/** A change's answers: the declared answer (and its effect's failures), or `item` with 200. */
+function responsesOf(answer: ActionAnswer | undefined, item: z.ZodType) {
+  const errors = errorResponses(400, 401, 403, 404, 409);
+  if (!answer) return { 200: item, ...errors };
+  return {
+    [answer.status]: answer.response,
+    ...errors,
+    ...(answer.failures?.includes(502) && { 502: errorBodySchema }),
+  };
+}
+
+/** Runs the action's effect once its change has committed and answers what the effect made. */
+async function answerAfter(
+  deps: RouteContext["deps"],
+  action: ActionBinding<unknown>,
+  answer: ActionAnswer,
+  result: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const body = await action.after!(result, { ...deps, log: request.log });
+  return reply.status(answer.status).send(body);
 }
 
 /**
@@ -82,7 +116,7 @@ function changeOfAction(action: ActionDecl): Partial<Change> {
  * alias's own shape.
  */
 export function registerAlias(
-  { api, db, bound, tags }: RouteContext,
+  { api, db, deps, bound, tags }: RouteContext,
   route: Pick<ModuleRoute, "access"> & { name: string; action: ActionDecl },
   alias: ActionAlias,
 ): void {
@@ -105,12 +139,12 @@ export function registerAlias(
       summary: alias.summary,
       description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. 409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`,
       body: alias.body,
-      response: {
-        200: alias.response ?? bindingOfAction.answer?.response ?? module.item,
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      response: responsesOf(
+        action.answer && { ...action.answer, response: alias.response ?? action.answer.response },
+        alias.response ?? bindingOfAction.answer?.response ?? module.item,
+      ),
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const aliasBody = request.body as Record<string, unknown>;
       const [found] = await db
         .select({ id: binding.table.id })
@@ -119,7 +153,7 @@ export function registerAlias(
       if (!found) throw notFound((module.viewOf ?? module).thing.one);
       const body = alias.toBody(aliasBody);
       const change = changeOfAction(action);
-      const item = await runChange(db, bound, bindingOfAction, {
+      const { item, result } = await runChange(db, bound, bindingOfAction, {
         of: action.of,
         actor: currentAdmin(request),
         id: found.id as number,
@@ -131,6 +165,9 @@ export function registerAlias(
         remark: textOf(body, action.input.name),
         audit: auditNameOf(action, body),
       });
+      if (action.answer) {
+        return answerAfter(deps, bindingOfAction, action.answer, result, request, reply);
+      }
       if (alias.answer) return alias.answer(item);
       return bindingOfAction.answer ? bindingOfAction.answer.read(db, found.id as number) : item;
     },
@@ -139,7 +176,7 @@ export function registerAlias(
 
 /** Registers a change of one record (an action, the edit form) at `route`. */
 export function registerChange(
-  { api, db, bound, tags }: RouteContext,
+  { api, db, deps, bound, tags }: RouteContext,
   route: Pick<ModuleRoute, "method" | "url" | "access">,
   change: Change,
 ): void {
@@ -153,11 +190,11 @@ export function registerChange(
       description: `409 ${change.conflictCode} when the record is not ${guardText(change.when) || "changeable"}.`,
       params: idParamsSchema,
       body: change.body,
-      response: { 200: bound.module.item, ...errorResponses(400, 401, 403, 404, 409) },
+      response: responsesOf(change.answer, bound.module.item),
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const body = request.body as { action?: string };
-      return runChange(db, bound, change.action, {
+      const { item, result } = await runChange(db, bound, change.action, {
         of: change.of,
         actor: currentAdmin(request),
         id: request.params.id,
@@ -169,6 +206,9 @@ export function registerChange(
         remark: textOf(body, change.remarkField),
         audit: change.audit(body),
       });
+      return change.answer
+        ? answerAfter(deps, change.action, change.answer, result, request, reply)
+        : item;
     },
   });
 }

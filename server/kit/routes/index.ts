@@ -45,7 +45,7 @@ export async function registerModuleRoutes(
   deps: RouteDeps,
   bound: BoundModule,
 ): Promise<void> {
-  const context: RouteContext = { api: app, db: deps.db, bound, tags: [bound.module.name] };
+  const context: RouteContext = { api: app, db: deps.db, deps, bound, tags: [bound.module.name] };
   for (const route of moduleRoutes(bound)) {
     (REGISTER[route.kind] as (context: RouteContext, route: ModuleRoute) => void)(context, route);
   }

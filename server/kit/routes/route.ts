@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ActionDecl, FormDecl, ModuleDecl } from "../../../src/shared/kit/module";
 import type { RouteAccess } from "../../auth/access";
 import type { Db } from "../../db";
+import type { RouteDeps } from "../../http/deps";
 import { fail, type BoundModule } from "../bind";
 
 /** The app as a route kind's registration sees it: zod schemas validate and document. */
@@ -29,6 +30,8 @@ export type ZodApp = FastifyInstance<
 export interface RouteContext {
   api: ZodApp;
   db: Db;
+  /** The app's route deps (an action's effect sends mail with them). */
+  deps: RouteDeps;
   bound: BoundModule;
   /** The module's OpenAPI tag. */
   tags: string[];

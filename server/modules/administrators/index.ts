@@ -1,10 +1,14 @@
 /**
- * The administrators module: its list, record, create and edit forms and its status and
- * permission actions from the declaration, all under its rules (./rules.ts), and its own routes.
+ * The administrators module: its list, record, create and edit forms, its status and permission
+ * actions and its password reset link from the declaration, all under its rules (./rules.ts),
+ * and its own routes.
  */
 import { administrators as declaration } from "../../../src/shared/modules/administrators";
 import { administrators } from "../../db/schema";
 import { bindModule } from "../../kit/bind";
+import { notFound } from "../../errors";
+import { assertManageable, findAdministrator } from "../../services/administrators";
+import { ADMINISTRATOR_RESET_LINKS, resetLinkAction } from "../../services/password-reset";
 import { administratorEndpoints } from "./endpoints";
 import { createAdministrator, updateAdministrator } from "./rules";
 
@@ -21,6 +25,13 @@ export const administratorsModule = bindModule(declaration, {
     permissions: async (tx, { actor, id, body }) => {
       await updateAdministrator(tx, actor, id, { permissions: body.permissions });
     },
+    // To the administrator's own address, by someone who may manage them.
+    passwordReset: resetLinkAction(ADMINISTRATOR_RESET_LINKS, "staff", async (tx, actor, id) => {
+      const target = await findAdministrator(tx, id);
+      if (!target) throw notFound("Administrator");
+      assertManageable(actor, target);
+      return target;
+    }),
   },
   endpoints: administratorEndpoints,
 });

@@ -13,7 +13,9 @@ import { userApproval } from "../../../src/shared/modules/user-approval";
 import { users as userDeclaration } from "../../../src/shared/modules/users";
 import type { Tx } from "../../db";
 import { riders, users } from "../../db/schema";
+import { conflict } from "../../errors";
 import { bindModule, type ActionContext } from "../../kit/bind";
+import { resetLinkAction, USER_RESET_LINKS } from "../../services/password-reset";
 import { dormancyDaysSql } from "../../services/settings";
 import { agentCommissionAction, agentTypeAction } from "./agents";
 import { userEndpoints } from "./endpoints";
@@ -69,6 +71,16 @@ export const usersModule = bindModule(userDeclaration, {
     agentType: agentTypeAction,
     agentCommission: agentCommissionAction,
     riderVerification: riderVerificationAction,
+    passwordReset: resetLinkAction(USER_RESET_LINKS, "wallet", async (tx, _actor, id) => {
+      const [user] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!user?.email) {
+        throw conflict("NO_EMAIL", "This user has no e-mail address to send the reset link to");
+      }
+      return { email: user.email, name: user.name };
+    }),
   },
   endpoints: userEndpoints,
 });

@@ -15,6 +15,7 @@ import {
   type ModuleDecl,
 } from "../../shared/kit/module";
 import { formatRinggit } from "../../shared/money";
+import { formatDateTime } from "../format";
 import { toApiError, translateApiError } from "../../providers/errors";
 import { renderCell } from "./cells";
 import { checkForm, FormInputs } from "./form";
@@ -36,6 +37,25 @@ export const actionUrl = (module: ModuleDecl, action: ActionDecl, id: number) =>
   `/api/${module.collection}/${id}${action.path ? `/${action.path}` : ""}`;
 
 /**
+ * The values of an answer (a refusal's data, an action's answer, a record) as a message shows
+ * them: amounts in sen by name (`limitSen`) in ringgit, instants by name (`expiresAt`,
+ * `expires_at`) in the campus's time, states translated.
+ */
+function messageValues(t: TFunction, module: ModuleDecl, data: unknown): Record<string, unknown> {
+  const values = typeof data === "object" && data !== null ? data : {};
+  return Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [
+      field,
+      field.endsWith("Sen") && typeof value === "number"
+        ? formatRinggit(value)
+        : /(At|_at)$/.test(field) && typeof value === "string"
+          ? formatDateTime(value)
+          : valueLabel(t, module, field, value),
+    ]),
+  );
+}
+
+/**
  * A failed decision in the staff member's words: a code the module explains (`<ns>:errors.<CODE>`,
  * with the record's state from the answer translated), else what the console says of it.
  */
@@ -43,19 +63,7 @@ export function decisionErrorText(t: TFunction, module: ModuleDecl, error: unkno
   const apiError = toApiError(error);
   if (apiError.kind === "coded") {
     const key = `${module.i18n}:errors.${apiError.code}`;
-    if (i18next.exists(key)) {
-      const data = typeof apiError.data === "object" && apiError.data !== null ? apiError.data : {};
-      // Amounts in an answer are sen by name (`limitSen`): shown in ringgit; states translated.
-      const values = Object.fromEntries(
-        Object.entries(data).map(([field, value]) => [
-          field,
-          field.endsWith("Sen") && typeof value === "number"
-            ? formatRinggit(value)
-            : valueLabel(t, module, field, value),
-        ]),
-      );
-      return String(t(key, values));
-    }
+    if (i18next.exists(key)) return String(t(key, messageValues(t, module, apiError.data)));
   }
   return translateApiError(apiError, (key, options) => String(t(key, options)));
 }
@@ -64,6 +72,8 @@ export interface DecisionOutcome {
   verb: string;
   total: number;
   succeeded: Row[];
+  /** What each success answered, in the order of `succeeded` (an e-mailed link's expiry). */
+  answers: unknown[];
   failures: Array<{ row: Row; error: unknown }>;
 }
 
@@ -140,12 +150,18 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
     formValues?: Record<string, unknown>,
   ) => {
     const values = bodyOf(action, verb, remark.trim(), formValues);
-    const outcome: DecisionOutcome = { verb, total: rows.length, succeeded: [], failures: [] };
+    const outcome: DecisionOutcome = {
+      verb,
+      total: rows.length,
+      succeeded: [],
+      answers: [],
+      failures: [],
+    };
     try {
       for (const [index, row] of rows.entries()) {
         setProgress({ done: index + 1, total: rows.length });
         try {
-          await mutateAsync({
+          const { data } = await mutateAsync({
             url: actionUrl(module, action, row.id),
             method: action.method === "POST" ? "post" : "patch",
             values,
@@ -154,6 +170,7 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
             errorNotification: false,
           });
           outcome.succeeded.push(row);
+          outcome.answers.push(data);
         } catch (error) {
           outcome.failures.push({ row, error });
         }
@@ -283,7 +300,11 @@ export function DecisionDialog({
         ? text(`decision.${done}Partial`, { succeeded, total: result.total })
         : succeeded > 1
           ? text(`decision.${done}Bulk`, { count: succeeded })
-          : text(`decision.${done}`, { name: titleOf(module, result.succeeded[0]!) });
+          : text(`decision.${done}`, {
+              ...messageValues(t, module, result.succeeded[0]),
+              ...messageValues(t, module, result.answers[0]),
+              name: titleOf(module, result.succeeded[0]!),
+            });
     open?.({ type: "success", message });
   };
 
@@ -354,7 +375,10 @@ export function DecisionDialog({
     >
       {i18next.exists(`${module.i18n}:decision.${verb}Intro`) && (
         <Typography.Paragraph>
-          {text(`decision.${verb}Intro${bulk ? "Bulk" : ""}`)}
+          {text(
+            `decision.${verb}Intro${bulk ? "Bulk" : ""}`,
+            bulk ? {} : { ...messageValues(t, module, rows[0]), name },
+          )}
         </Typography.Paragraph>
       )}
       {bulk ? (
@@ -426,5 +450,40 @@ export function DecisionDialog({
         </Typography.Text>
       )}
     </Modal>
+  );
+}
+
+/**
+ * Some of a module's actions on one record, on the record's own page: the kit's buttons and
+ * dialogs (as on the list), each panel of a page drawing its own with `only`. `row` is the record
+ * (with the facts an action on another record changes over it, ActionDecl.of).
+ */
+export function RecordActions({
+  module,
+  row,
+  only,
+  onDecided,
+}: {
+  module: ModuleDecl;
+  row: Row;
+  only: readonly string[];
+  /** After each run of the dialog (the kit has already refetched the module's queries). */
+  onDecided?: (outcome: DecisionOutcome) => void;
+}) {
+  const [request, setRequest] = useState<DecisionRequest>();
+  const action = request && module.actions[request.action];
+  return (
+    <>
+      <ActionButtons module={module} row={row} size="middle" only={only} onDecide={setRequest} />
+      {request && action && (
+        <DecisionDialog
+          module={module}
+          action={action}
+          request={request}
+          onDecided={(outcome) => onDecided?.(outcome)}
+          onClose={() => setRequest(undefined)}
+        />
+      )}
+    </>
   );
 }

@@ -128,10 +128,12 @@ export function ModuleList({
   }, [pastTheEnd, lastPage, setCurrentPage]);
 
   // A list row carries the module's record only: an action on another record (ActionDecl.of) is
-  // its own panel's.
+  // its own panel's, and one declared for the record's page (`listed: false`) is that page's.
   const actions = ownActions
     ? []
-    : Object.entries(module.actions).filter(([, action]) => action.of === undefined);
+    : Object.entries(module.actions).filter(
+        ([, action]) => action.of === undefined && action.listed !== false,
+      );
   const bulkActions = actions.filter(([, action]) => action.bulk);
   const bulk = bulkActions.length > 0;
   const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { App, Alert, Button, Flex, Form, Select, Skeleton } from "antd";
+import { Button, Flex, Form, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import type { z } from "zod";
@@ -14,22 +14,15 @@ import { translateApiError } from "../../providers/errors";
 import type { administrators } from "../../shared/modules/administrators";
 import { EmailField, NameField } from "./form-fields";
 import { adminShowPath } from "./paths";
-import { ADMIN_STATUSES } from "./status-tag";
 import { useSyncSelf } from "./use-sync-self";
 
 /**
- * What the screen's inputs hold: the declaration's edit form but the permissions, which the
- * permission editor on the detail page changes.
+ * What the screen's inputs hold: the declaration's edit form, name and e-mail. Status and
+ * permissions change through the module's actions (the status buttons, the permission editor).
  */
-type EditAdminValues = Required<
-  Pick<z.input<NonNullable<typeof administrators.edit>["body"]>, "name" | "email" | "status">
->;
+type EditAdminValues = Required<z.input<NonNullable<typeof administrators.edit>["body"]>>;
 
-const FIELD_OF_CODE: Record<string, keyof EditAdminValues> = {
-  EMAIL_TAKEN: "email",
-  SELF_STATUS_CHANGE: "status",
-  SUPER_ADMIN_IMMUTABLE: "status",
-};
+const FIELD_OF_CODE: Record<string, keyof EditAdminValues> = { EMAIL_TAKEN: "email" };
 
 function changedFields(
   admin: AdminDto,
@@ -40,13 +33,11 @@ function changedFields(
   const email = values.email?.trim();
   if (name !== undefined && name !== admin.name) changes.name = name;
   if (email !== undefined && email !== admin.email) changes.email = email;
-  if (values.status !== undefined && values.status !== admin.status) changes.status = values.status;
   return changes;
 }
 
 export default function AdministratorEdit() {
   const { t } = useTranslation("admin");
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const { id = "" } = useParams();
   const syncSelf = useSyncSelf();
@@ -75,26 +66,13 @@ export default function AdministratorEdit() {
 
   const submit = (values: Partial<EditAdminValues>) => {
     if (!admin) return;
-    // Only what changed is sent: a super administrator's unchanged status must not reach the
-    // server as an attempted change, and nobody's edit should overwrite fields they left alone.
+    // Only what changed is sent: nobody's edit should overwrite fields they left alone.
     const changes = changedFields(admin, values);
     if (Object.keys(changes).length === 0) {
       navigate(adminShowPath(admin.id));
       return;
     }
-    // Taking an administrator out of service is confirmed, as it is from the list.
-    if (changes.status === undefined || changes.status === "active") {
-      void onFinish(changes);
-      return;
-    }
-    modal.confirm({
-      title: t("edit.confirmStatusTitle", { name: admin.name }),
-      content: t(`edit.confirmStatusBody.${changes.status}`),
-      okText: t("edit.confirmStatusOk"),
-      okButtonProps: { danger: true },
-      cancelText: t("common:cancel"),
-      onOk: () => onFinish(changes),
-    });
+    void onFinish(changes);
   };
 
   const back = (
@@ -126,23 +104,6 @@ export default function AdministratorEdit() {
               <>
                 <NameField />
                 <EmailField excludeId={admin.id} />
-                {admin.isSuperAdmin && (
-                  <Alert
-                    type="info"
-                    showIcon
-                    message={t("edit.superAdminStatusNote")}
-                    style={{ marginBottom: 16 }}
-                  />
-                )}
-                <Form.Item name="status" label={t("fields.status")}>
-                  <Select
-                    disabled={admin.isSuperAdmin}
-                    options={ADMIN_STATUSES.map((value) => ({
-                      value,
-                      label: t(`status.${value}`),
-                    }))}
-                  />
-                </Form.Item>
                 <Flex gap={8} justify="flex-end">
                   <Button onClick={() => navigate(adminShowPath(admin.id))}>
                     {t("common:cancel")}

@@ -4,15 +4,16 @@ import { Button, Col, Descriptions, Row, Skeleton, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "../../app/components/page-header";
+import { RecordActions } from "../../app/kit/decision";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
 import { formatDate, formatDateTime } from "../../app/format";
 import { LANGUAGE_NAMES } from "../../app/layout/language-switcher";
 import type { AdminDto } from "../../providers/api-types";
+import { administrators } from "../../shared/modules/administrators";
 import { mayManageAdministrator } from "../../shared/permissions";
 import { ADMIN_PATHS, adminEditPath } from "./paths";
 import { PermissionEditor } from "./permission-editor";
-import { ResetAdministratorPassword } from "./reset-password";
 import { AdminStatusTag, SuperAdminTag } from "./status-tag";
 import { StatusToggle } from "./status-toggle";
 
@@ -77,7 +78,9 @@ export default function AdministratorShow() {
                 {t("show.edit")}
               </Button>
             )}
-            {manageable && admin.id !== me?.id && <ResetAdministratorPassword admin={admin} />}
+            {manageable && admin.id !== me?.id && (
+              <RecordActions module={administrators} row={admin} only={["passwordReset"]} />
+            )}
             {manageable && admin.id !== me?.id && <StatusToggle admin={admin} />}
           </Space>
         }

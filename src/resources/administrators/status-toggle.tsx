@@ -1,9 +1,10 @@
-import { StopOutlined, CheckCircleOutlined } from "@ant-design/icons";
+import { CheckCircleOutlined, CloseCircleOutlined, StopOutlined } from "@ant-design/icons";
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { Button, Popconfirm } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { codedErrorNotification } from "../../app/components/notifications";
-import { actionUrl } from "../../app/kit/decision";
+import { actionApplies, actionUrl } from "../../app/kit/decision";
 import type { AdminDto } from "../../providers/api-types";
 import { administrators } from "../../shared/modules/administrators";
 import { useSyncSelf } from "./use-sync-self";
@@ -14,31 +15,58 @@ interface StatusToggleProps {
   size?: "small" | "middle";
 }
 
+const statusAction = administrators.actions.status;
+
 /**
- * Disables an active administrator or re-enables a disabled or banned one, after confirmation.
- * Super administrators cannot be changed, so they get no button; the server refuses anyway.
+ * The status action's verbs as buttons, in the order shown: which of them an administrator gets
+ * is the declaration's guard (`whenOf`), the status each sends its `choice`.
+ */
+const BUTTONS: ReadonlyArray<{ verb: string; icon: ReactNode; danger: boolean }> = [
+  { verb: "enable", icon: <CheckCircleOutlined aria-hidden />, danger: false },
+  { verb: "disable", icon: <StopOutlined aria-hidden />, danger: true },
+  { verb: "ban", icon: <CloseCircleOutlined aria-hidden />, danger: true },
+];
+
+/**
+ * Disables an active administrator or re-enables a disabled or banned one, and bans an active or
+ * disabled one, each after confirmation, through the module's declared status action. Super
+ * administrators cannot be changed, so they get no button; the server refuses anyway.
  */
 export function StatusToggle({ admin, size = "middle" }: StatusToggleProps) {
+  if (admin.isSuperAdmin) return null;
+  return (
+    <>
+      {BUTTONS.filter(({ verb }) => actionApplies(statusAction, admin, verb)).map((button) => (
+        <StatusButton key={button.verb} admin={admin} size={size} {...button} />
+      ))}
+    </>
+  );
+}
+
+function StatusButton({
+  admin,
+  size,
+  verb,
+  icon,
+  danger,
+}: Required<StatusToggleProps> & (typeof BUTTONS)[number]) {
   const { t } = useTranslation("admin");
   const syncSelf = useSyncSelf();
   const invalidate = useInvalidate();
   const { mutate, mutation } = useCustomMutation<AdminDto>();
-  if (admin.isSuperAdmin) return null;
-
-  const enabling = admin.status !== "active";
-  const values = { status: enabling ? "active" : "disabled" } as const;
-  const name = admin.name;
+  const { name } = admin;
+  const done = statusAction.done[verb] ?? verb;
 
   const confirm = () =>
     mutate(
       {
         // The module's declared status action (guarded, audited and locked by the kit).
-        url: actionUrl(administrators, administrators.actions.status, admin.id),
+        url: actionUrl(administrators, statusAction, admin.id),
         method: "patch",
-        values,
+        values: { status: statusAction.choice?.values[verb] },
         successNotification: {
           type: "success",
-          message: t(enabling ? "statusToggle.enabled" : "statusToggle.disabled", { name }),
+          message: t(`statusToggle.${done}`, { name }),
         },
         errorNotification: codedErrorNotification(t, t("statusToggle.failed", { name })),
       },
@@ -56,23 +84,21 @@ export function StatusToggle({ admin, size = "middle" }: StatusToggleProps) {
 
   return (
     <Popconfirm
-      title={t(enabling ? "statusToggle.enableTitle" : "statusToggle.disableTitle", { name })}
-      description={t(enabling ? "statusToggle.enableBody" : "statusToggle.disableBody")}
-      okText={t(enabling ? "statusToggle.enable" : "statusToggle.disable")}
+      title={t(`statusToggle.${verb}Title`, { name })}
+      description={t(`statusToggle.${verb}Body`)}
+      okText={t(`statusToggle.${verb}`)}
       cancelText={t("common:cancel")}
-      okButtonProps={{ danger: !enabling }}
+      okButtonProps={{ danger }}
       onConfirm={confirm}
     >
       <Button
         size={size}
-        danger={!enabling}
-        icon={enabling ? <CheckCircleOutlined aria-hidden /> : <StopOutlined aria-hidden />}
+        danger={danger}
+        icon={icon}
         loading={mutation.isPending}
-        aria-label={t(enabling ? "statusToggle.enableNamed" : "statusToggle.disableNamed", {
-          name,
-        })}
+        aria-label={t(`statusToggle.${verb}Named`, { name })}
       >
-        {t(enabling ? "statusToggle.enable" : "statusToggle.disable")}
+        {t(`statusToggle.${verb}`)}
       </Button>
     </Popconfirm>
   );

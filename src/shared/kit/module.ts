@@ -221,6 +221,20 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
    * offers the action only when it carries them (the rider section's, not the users list's).
    */
   of?: ActionOf;
+  /**
+   * What it answers when its work lies outside the record (a password reset link e-mailed): the
+   * status and body its effect answers after the change commits, instead of the record, and the
+   * failures that effect may add (502 when the mail could not be sent).
+   */
+  answer?: ActionAnswer;
+  /** Offered on list rows too (default); false: only on the record's own page. */
+  listed?: boolean;
+}
+
+export interface ActionAnswer {
+  status: 200 | 202;
+  response: z.ZodType;
+  failures?: readonly 502[];
 }
 
 export interface ActionOf {
@@ -392,6 +406,20 @@ function oneVerb<Body extends z.ZodType>(
     danger: options.danger ?? false,
     ...rest,
   };
+}
+
+/** The body of an action that asks for nothing but a confirmation: none, or `{}`. */
+export const noBodySchema = z.strictObject({}).nullish();
+
+/**
+ * One verb that asks only for a confirmation and whose work lies outside the record (e-mailing a
+ * password reset link): `POST /api/{collection}/{id}/{path}` with no body, answered with
+ * `answer` once the change is committed and its effect done. Offered on the record's page only.
+ */
+export function effectAction(
+  options: OneVerb & { answer: ActionAnswer; aliases?: readonly ActionAlias[] },
+): ActionDecl<typeof noBodySchema> {
+  return { listed: false, ...oneVerb(options, REMARK_INPUT, noBodySchema, "confirm") };
 }
 
 /**

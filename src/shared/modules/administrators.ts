@@ -4,6 +4,7 @@ import { ADMIN_LANGUAGES, ADMIN_STATUSES, ADMIN_THEMES } from "../domain";
 import {
   confirmAction,
   defineModule,
+  effectAction,
   field,
   form,
   formAction,
@@ -12,6 +13,7 @@ import {
 } from "../kit/module";
 import { choice, instant, recordId, timestamps } from "../kit/presets";
 import { PERMISSION } from "../permissions";
+import { resetPasswordResponseSchema } from "../schemas/user-mgmt";
 import {
   adminPermissionsBodySchema,
   adminStatusBodySchema,
@@ -72,31 +74,40 @@ export const administrators = defineModule({
   defaultSort: NEWEST_FIRST,
   /** Under the rules of server/modules/administrators/rules.ts (e-mail, codes, password). */
   create: form({ body: createAdministratorBodySchema, audit: "administrator" }),
-  /** Sending what it already is changes nothing and writes no audit entry. */
+  /**
+   * Name and e-mail only (status or permissions here are a 400): power moves through the actions
+   * below. Sending what it already is changes nothing and writes no audit entry.
+   */
   edit: form({
     body: updateAdministratorBodySchema,
     audit: "administrator",
     quietWhenUnchanged: true,
   }),
   /**
-   * Power moves through these two actions, under the same rules as the edit form (who may manage
-   * whom, codes only granted by their holders, the last Admin holder kept, nobody their own
-   * status): audited `administrator.enable|disable` and `administrator.change_permissions`.
+   * Power moves only through these two actions, under the module's rules (who may manage whom,
+   * codes only granted by their holders, the last Admin holder kept, nobody their own status):
+   * audited `administrator.enable|disable|ban` and `administrator.change_permissions`.
    */
   actions: {
     status: confirmAction({
       verbs: {
         disable: { done: "disabled", value: "disabled" },
         enable: { done: "enabled", value: "active" },
+        ban: { done: "banned", value: "banned" },
       },
       field: "status",
       method: "PATCH",
       path: "status",
       body: adminStatusBodySchema,
-      whenOf: { disable: { status: ["active"] }, enable: { status: ["disabled", "banned"] } },
+      whenOf: {
+        disable: { status: ["active"] },
+        enable: { status: ["disabled", "banned"] },
+        ban: { status: ["active", "disabled"] },
+      },
       refusal: {
         disable: "This administrator is not active",
         enable: "This administrator is already active",
+        ban: "This administrator is already banned",
       },
       conflictCode: "ALREADY_IN_STATE",
       audit: "administrator",
@@ -125,6 +136,21 @@ export const administrators = defineModule({
           toBody: ({ permission_codes }) => ({ permissions: permission_codes }),
         },
       ],
+    }),
+    /**
+     * E-mails the administrator a one-time link to set a new password, to their own address
+     * (nobody sets a colleague's password), under the same rule of who may manage whom: 202 once
+     * sent, 502 MAIL_FAILED when it could not be. Audited `administrator.reset_password`.
+     */
+    passwordReset: effectAction({
+      verb: "reset_password",
+      done: "resetSent",
+      path: "password-reset",
+      when: {},
+      conflictCode: "CONFLICT",
+      audit: "administrator",
+      thing: "Reset Administrator Password",
+      answer: { status: 202, response: resetPasswordResponseSchema, failures: [502] },
     }),
   },
 });

@@ -4,6 +4,7 @@ import { APPROVAL_STATUSES, RIDER_VERIFICATION_STATUSES, USER_ROLES } from "../d
 import {
   confirmAction,
   defineModule,
+  effectAction,
   field,
   formAction,
   type FieldOptions,
@@ -23,7 +24,13 @@ import {
   riderVerificationBodySchema,
 } from "../schemas/rider-verification";
 import { banBodySchema, urlBodySchema, vipBodySchema } from "../schemas/user-actions";
-import { mgmtBanBodySchema, mgmtUserSchema, setVipBodySchema } from "../schemas/user-mgmt";
+import {
+  mgmtBanBodySchema,
+  mgmtUserSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+  setVipBodySchema,
+} from "../schemas/user-mgmt";
 
 export const ROLE_TAGS = {
   student: "blue",
@@ -296,6 +303,33 @@ const userActions = {
         body: riderVerificationBodySchema,
         key: BY_ACCOUNT,
         toBody: ({ action, remarks }) => (remarks ? { action, remark: remarks } : { action }),
+      },
+    ],
+  }),
+  /**
+   * E-mails the user a one-time link to set a new password (valid one hour; only the newest works)
+   * and changes no user: answered 202 once the mail is sent, 502 MAIL_FAILED when it could not be,
+   * 409 NO_EMAIL for a user without an address. Audited `user.reset_password` (address, expiry).
+   */
+  passwordReset: effectAction({
+    verb: "reset_password",
+    done: "resetSent",
+    path: "password-reset",
+    when: {},
+    conflictCode: "NO_EMAIL",
+    audit: "user",
+    thing: "Reset User Password",
+    answer: { status: 202, response: resetPasswordResponseSchema, failures: [502] },
+    aliases: [
+      {
+        method: "POST",
+        url: "/user-mgmt/reset-user-password",
+        summary: "E-mail the user a one-time password reset link (valid 1 hour)",
+        tag: "user-mgmt",
+        thing: "Reset User Password",
+        body: resetPasswordBodySchema,
+        key: BY_ACCOUNT,
+        toBody: () => ({}),
       },
     ],
   }),

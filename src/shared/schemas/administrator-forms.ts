@@ -38,23 +38,27 @@ export const createAdministratorBodySchema = z.strictObject({
 });
 export type CreateAdministratorBody = z.infer<typeof createAdministratorBodySchema>;
 
+/**
+ * Name and e-mail only: status and permissions move through the module's declared actions, so
+ * each change of power has one route (and its own audit name); either key here is a 400.
+ */
 export const updateAdministratorBodySchema = z
   .strictObject({
     name: nameSchema.optional(),
     email: emailSchema.optional(),
-    permissions: permissionCodesSchema.optional(),
-    status: z.enum(ADMIN_STATUSES).optional(),
   })
   .describe(
-    "Needs every permission code the administrator holds (403 PERMISSION_NOT_HELD; a super " +
-      "administrator only by a super administrator, 403 SUPER_ADMIN_ONLY). Nobody sets " +
-      "another's password: POST …/password-reset e-mails them a link.",
+    "Name and e-mail only: status and permissions change through PATCH …/{id}/status and " +
+      "PATCH …/{id}/permissions (either key here is a 400 VALIDATION_ERROR). Needs every " +
+      "permission code the administrator holds (403 PERMISSION_NOT_HELD; a super administrator " +
+      "only by a super administrator, 403 SUPER_ADMIN_ONLY). Nobody sets another's password: " +
+      "POST …/password-reset e-mails them a link.",
   );
 export type UpdateAdministratorBody = z.infer<typeof updateAdministratorBodySchema>;
 
-/** The administrators module's status action: enable (active) or disable an administrator. */
+/** The administrators module's status action: enable (active), disable or ban an administrator. */
 export const adminStatusBodySchema = z
-  .strictObject({ status: z.enum(["active", "disabled"]) })
+  .strictObject({ status: z.enum(ADMIN_STATUSES) })
   .meta({ id: "AdminStatusBody" });
 
 /** The administrators module's permission action: the codes the administrator holds after it. */

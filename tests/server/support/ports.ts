@@ -1,4 +1,4 @@
-import type { Server } from "node:net";
+import { createServer, type Server } from "node:net";
 
 /** The ports this suite's stand-in servers may use (the machine's other services keep theirs). */
 export const TEST_PORTS = { first: 8801, last: 8850 } as const;
@@ -32,4 +32,12 @@ export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) =>
     server.close((error) => (error ? reject(error) : resolve())),
   );
+}
+
+/** A loopback port in the test range with nothing listening on it (a mail server that is down). */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  const port = await listenInTestRange(server);
+  await closeServer(server);
+  return port;
 }
