@@ -128,12 +128,27 @@ describe("lots", () => {
     ["code", { code: "=cmd|x" }],
     ["name", { name: "Lot\u0000" }],
     ["latitude", { latitude: "3.1" }],
+    ["latitude", { latitude: 3.12345678901234567891 }],
+    ["longitude", { longitude: 101.73314159 }],
   ])("refuses a lot with a bad %s, storing nothing", async (_field, overrides) => {
     const before = await countLots();
     const response = await call(suite.app, staff, "POST", "/api/parking-lots", aLot(overrides));
     expectError(response, 400, "VALIDATION_ERROR");
     const after = await countLots();
     expect(after).toBe(before);
+  });
+
+  it("keeps a lot's coordinates to 7 decimal places through create, read and edit", async () => {
+    const lot = await addLot({ latitude: 3.0797123, longitude: 101.7331456 });
+    expect(lot).toMatchObject({ latitude: 3.0797123, longitude: 101.7331456 });
+    const edited = await call(suite.app, staff, "PATCH", `/api/parking-lots/${lot.id}`, {
+      ...aLot({ code: lot.code, name: lot.name }),
+      latitude: -3.0000001,
+      longitude: -101.9999999,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const read = await call(suite.app, staff, "GET", `/api/parking-lots/${lot.id}`);
+    expect(read.json()).toMatchObject({ latitude: -3.0000001, longitude: -101.9999999 });
   });
 
   it("refuses a code another lot has (409 LOT_CODE_TAKEN)", async () => {

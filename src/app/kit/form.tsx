@@ -230,7 +230,14 @@ function InputFor({
   }
   if (type instanceof z.ZodBoolean) return <Switch {...control} />;
   if (type instanceof z.ZodNumber) {
-    return <InputNumber {...control} style={{ maxWidth: 260 }} precision={0} />;
+    // A whole number is typed whole; any other keeps the decimals typed (a lot's coordinates).
+    return (
+      <InputNumber
+        {...control}
+        style={{ maxWidth: 260 }}
+        {...(type.format === "safeint" ? { precision: 0 } : {})}
+      />
+    );
   }
   if (hint?.kind === "multiline") return <Input.TextArea {...control} rows={3} />;
   return <Input {...control} autoComplete="off" style={{ maxWidth: 420 }} />;

@@ -49,11 +49,20 @@ const rateSen = (what: string) =>
     .min(0, `${what} must not be negative`)
     .max(MAX_PARKING_RATE_SEN, `${what} must be at most ${MAX_PARKING_RATE_SEN} sen`);
 
+/** Decimals a coordinate keeps: 7 places of a degree are about a centimetre on the ground. */
+export const DEGREE_DECIMALS = 7;
+
 const degrees = (what: string, limit: number) =>
   z
     .number(`${what} must be a number`)
     .min(-limit, `${what} must be between -${limit} and ${limit}`)
-    .max(limit, `${what} must be between -${limit} and ${limit}`);
+    .max(limit, `${what} must be between -${limit} and ${limit}`)
+    // More would be noise no map shows, and a double cannot hold 20 of them anyway.
+    .refine((value) => Number(value.toFixed(DEGREE_DECIMALS)) === value, {
+      message: `${what} has at most ${DEGREE_DECIMALS} decimal places`,
+      params: { rule: "decimals" },
+    })
+    .meta({ description: `Degrees, at most ${DEGREE_DECIMALS} decimal places` });
 
 /** A lot as staff add or change it: on the globe, at least one bay, the cap at least an hour. */
 export const parkingLotBody = crossFieldRule(
