@@ -10,10 +10,10 @@ import userEvent from "@testing-library/user-event";
 import { http as mswHttp, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import GeneratedCreate from "../../src/app/kit/generated-create";
 import GeneratedList from "../../src/app/kit/generated-list";
 import GeneratedShow from "../../src/app/kit/generated-show";
 import { resourceOf } from "../../src/app/kit/resource";
+import AppNotificationCreate from "../../src/resources/app-notifications/create";
 import {
   appNotifications,
   type AppNotificationDto,
@@ -57,7 +57,7 @@ function aNotification(overrides: Partial<AppNotificationDto> = {}): AppNotifica
 function renderAt(path: string) {
   return renderPage(path, [resourceOf(appNotifications).resource], {
     "/app-notification": <GeneratedList />,
-    "/app-notification/create": <GeneratedCreate />,
+    "/app-notification/create": <AppNotificationCreate />,
     "/app-notification/:id": <GeneratedShow />,
   });
 }
@@ -97,10 +97,27 @@ async function fillForm() {
   await userEvent.click(await screen.findByTitle("Staff"));
 }
 
-const posts = () => requests.filter((request) => request.method === "POST");
+const posts = () =>
+  requests.filter(
+    (request) => request.method === "POST" && !request.url.endsWith("/audience-count"),
+  );
+
+/** The roles' active users now, as the confirmation counts them. */
+const serveAudience = (count: number) =>
+  server.use(
+    mswHttp.post(`${API}/api/app-notifications/audience-count`, () => HttpResponse.json({ count })),
+  );
+
+/** Confirms the dialog that names the recipients, with its button `ok`. */
+async function confirm(ok: string, count: RegExp) {
+  const dialog = await screen.findByRole("dialog", { name: "Send this notification?" });
+  expect(await within(dialog).findByRole("status")).toHaveTextContent(count);
+  await userEvent.click(within(dialog).getByRole("button", { name: ok }));
+}
 
 describe("the create form", () => {
-  it("sends both languages and the chosen roles, with no time: send at once", async () => {
+  it("sends both languages and the chosen roles, with no time: send now, once confirmed with the number of recipients", async () => {
+    serveAudience(1234);
     server.use(
       mswHttp.post(`${API}/api/app-notifications`, () =>
         HttpResponse.json(aNotification({ status: "scheduled" }), { status: 201 }),
@@ -110,7 +127,13 @@ describe("the create form", () => {
     renderAt("/app-notification/create");
     expect(await screen.findByText("Leave empty to send at once.")).toBeInTheDocument();
     await fillForm();
-    await userEvent.click(screen.getByRole("button", { name: "Schedule" }));
+    await userEvent.click(screen.getByRole("button", { name: "Send now" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send this notification?" });
+    expect(dialog).toHaveTextContent(
+      "“Library closes early” goes now to every active user among: Students, Staff.",
+    );
+    expect(posts()).toEqual([]);
+    await confirm("Send now", /^1,234 users will receive it\.$/);
     await vi.waitFor(() => expect(posts()).toHaveLength(1));
     expect(await posts()[0]!.json()).toEqual({
       titleEn: "Library closes early",
@@ -125,7 +148,7 @@ describe("the create form", () => {
     renderAt("/app-notification/create");
     await fillForm();
     await userEvent.clear(screen.getByLabelText("Title (English)"));
-    await userEvent.click(screen.getByRole("button", { name: "Schedule" }));
+    await userEvent.click(screen.getByRole("button", { name: "Send now" }));
     expect(await screen.findByText("Title (English) is required.")).toBeInTheDocument();
     expect(posts()).toEqual([]);
   });
@@ -139,9 +162,11 @@ describe("the create form", () => {
         ),
       ),
     );
+    serveAudience(2);
     renderAt("/app-notification/create");
     await fillForm();
-    await userEvent.click(screen.getByRole("button", { name: "Schedule" }));
+    await userEvent.click(screen.getByRole("button", { name: "Send now" }));
+    await confirm("Send now", /^2 users will receive it\.$/);
     expect(
       await screen.findByText(
         "The send time has passed. Choose a later time, or leave it empty to send at once.",

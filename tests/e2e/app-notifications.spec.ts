@@ -90,8 +90,8 @@ test("a notification scheduled a few seconds ahead is sent to every active merch
   await page.getByTitle("Merchants").click();
   await page.keyboard.press("Escape");
 
-  // No title: refused under its input, before anything is sent.
-  await page.getByRole("button", { name: "Schedule" }).click();
+  // No title: refused under its input, before anything is sent. Without a time it sends now.
+  await page.getByRole("button", { name: "Send now" }).click();
   await expect(page.getByText("Title (English) is required.")).toBeVisible();
   await page.getByLabel("Title (English)").fill(title);
 
@@ -100,6 +100,12 @@ test("a notification scheduled a few seconds ahead is sent to every active merch
   await sendAt.fill(dayjs().subtract(10, "minute").format("YYYY-MM-DD HH:mm:ss"));
   await sendAt.press("Enter");
   await page.getByRole("button", { name: "Schedule" }).click();
+  // Confirmed with whom it reaches: the active merchants, counted now.
+  const review = page.getByRole("dialog", { name: "Send this notification?" });
+  await expect(review.getByRole("status")).toHaveText(
+    `${merchants.toLocaleString("en")} users would receive it today.`,
+  );
+  await review.getByRole("button", { name: "Schedule" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "not saved" })).toContainText(
     "The send time has passed.",
   );
@@ -109,6 +115,7 @@ test("a notification scheduled a few seconds ahead is sent to every active merch
   await sendAt.fill(dayjs().add(8, "second").format("YYYY-MM-DD HH:mm:ss"));
   await sendAt.press("Enter");
   await page.getByRole("button", { name: "Schedule" }).click();
+  await review.getByRole("button", { name: "Schedule" }).click();
   await expect(page).toHaveURL(/\/app-notification\/\d+$/);
   await expect(page.getByText(`Notification "${title}" is scheduled.`)).toBeVisible();
   const details = page.locator(".ant-descriptions");

@@ -282,6 +282,41 @@ describe("POST /api/app-notifications/:id/cancel", () => {
   });
 });
 
+describe("POST /api/app-notifications/audience-count", () => {
+  const count = (body: unknown, token = writer) =>
+    call(suite.app, token, "POST", "/api/app-notifications/audience-count", body);
+
+  it("counts the users a notification to those roles would reach now, changing nothing", async () => {
+    await insertUser(db(), { role: "rider", approvalStatus: "approved" });
+    await insertUser(db(), { role: "rider", approvalStatus: "approved", isBanned: true });
+    await insertUser(db(), { role: "rider", approvalStatus: "pending" });
+    const before = await countOf(appNotifications);
+    for (const roles of [["rider"], ["student", "staff"]] as UserRole[][]) {
+      const response = await count({ audience: roles });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ count: (await expectedRecipients(roles)).length });
+    }
+    expect(await countOf(appNotifications)).toBe(before);
+  });
+
+  it("refuses a bad audience with 400, and staff without Announcement (16)", async () => {
+    for (const body of [
+      { audience: [] },
+      { audience: ["alumni"] },
+      { audience: ["staff", "staff"] },
+      {},
+      { audience: ["staff"], x: 1 },
+    ]) {
+      expectError(await count(body), 400, "VALIDATION_ERROR");
+    }
+    expectNoPermission(
+      await count({ audience: ["staff"] }, desk),
+      "POST",
+      "App Notification Audience",
+    );
+  });
+});
+
 describe("bad input", () => {
   it.each([
     ["an empty title", { titleEn: "   " }],

@@ -3,9 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { RemarkBody } from "../../../src/shared/kit/module";
 import {
   appNotifications,
+  audienceCountAnswer,
+  audienceCountBody,
   SEND_AT_GRACE_SECONDS,
   type AppNotificationBody,
 } from "../../../src/shared/modules/app-notifications";
+import { errorResponses } from "../../../src/shared/schemas/common";
 import { recordAudit } from "../../audit";
 import type { Tx } from "../../db";
 import {
@@ -171,6 +174,29 @@ export const appNotificationsModule = bindModule(appNotifications, {
   },
   actions: { cancel: cancelNotification },
   create: createNotification,
+  endpoints: async (app, { db }) => {
+    app.post(
+      "/api/app-notifications/audience-count",
+      {
+        config: { thing: "App Notification Audience" },
+        schema: {
+          summary: "How many active users a notification to these roles would reach now",
+          description:
+            "Approved, not banned users of the roles, counted now; a scheduled notification " +
+            "reaches those active when it is sent. Changes nothing.",
+          body: audienceCountBody,
+          response: { 200: audienceCountAnswer, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const [row] = await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(users)
+          .where(activeUserOf(request.body.audience));
+        return { count: row?.count ?? 0 };
+      },
+    );
+  },
   related: {
     recipients: {
       table: inbox,

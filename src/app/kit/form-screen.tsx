@@ -60,6 +60,7 @@ export function FormScreen({
   initialValues,
   onBody,
   aside,
+  submit,
 }: {
   module: ModuleDecl;
   kind: Kind;
@@ -67,6 +68,8 @@ export function FormScreen({
   title: string;
   back: string;
   initialValues?: Record<string, unknown>;
+  /** The submit button's word, when it depends on what is typed ("Send now" or "Schedule"). */
+  submit?: string;
   /** What to do with a checked body (send it, or review it first). */
   onBody: (body: Record<string, unknown>) => void;
   aside?: ReactNode;
@@ -88,7 +91,7 @@ export function FormScreen({
         onCancel={() => navigate(back)}
         words={{
           failed: text(`${kind}.failed`),
-          submit: text(`${kind}.submit`),
+          submit: submit ?? text(`${kind}.submit`),
           cancel: text(`${kind}.cancel`),
         }}
       />

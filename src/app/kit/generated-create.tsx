@@ -1,4 +1,4 @@
-import { Alert, Modal } from "antd";
+import { Alert, Form, Modal } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -18,18 +18,25 @@ export function ModuleCreate({
   aside,
   initialValues,
   review,
+  submitText,
 }: {
   module: ModuleDecl;
   aside?: ReactNode;
   /** What the inputs start with (a new policy version starts from the one in force). */
   initialValues?: Record<string, unknown>;
-  /** Shown for confirmation before anything is sent (old → new); nothing is sent until OK. */
-  review?: (body: Record<string, unknown>) => { content: ReactNode; unchanged?: boolean };
+  /**
+   * Shown for confirmation before anything is sent (old → new, whom it reaches); nothing is sent
+   * until OK, which says `okText` when given.
+   */
+  review?: (body: Record<string, unknown>) => Review;
+  /** The submit button's word from what is typed, when it depends on it. */
+  submitText?: (values: Record<string, unknown>) => string;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const [pending, setPending] = useState<Record<string, unknown>>();
   const form = useModuleForm(module, "create", { redirect: module.paths.show ? "show" : "list" });
+  const values = Form.useWatch([], form.form) as Record<string, unknown> | undefined;
   // A refusal is shown on the form (its `refusal`); the rejected promise has nothing left to say.
   const send = (body: Record<string, unknown>) => form.onFinish(body).catch(() => undefined);
 
@@ -44,13 +51,13 @@ export function ModuleCreate({
         initialValues={initialValues}
         onBody={(body) => (review ? setPending(body) : void send(body))}
         aside={aside}
+        submit={submitText?.(values ?? {})}
       />
       {pending && review && (
         <ReviewDialog
           title={text("create.reviewTitle")}
-          okText={text("create.submit")}
           cancelText={text("create.cancel")}
-          review={review(pending)}
+          review={{ okText: text("create.submit"), ...review(pending) }}
           unchangedText={text("create.unchanged")}
           onOk={async () => {
             setPending(undefined);
@@ -63,9 +70,16 @@ export function ModuleCreate({
   );
 }
 
+/** What a create screen shows for confirmation before it sends anything. */
+export interface Review {
+  content: ReactNode;
+  /** Nothing would change: OK stays disabled. */
+  unchanged?: boolean;
+  okText?: string;
+}
+
 function ReviewDialog({
   title,
-  okText,
   cancelText,
   review,
   unchangedText,
@@ -73,9 +87,8 @@ function ReviewDialog({
   onCancel,
 }: {
   title: string;
-  okText: string;
   cancelText: string;
-  review: { content: ReactNode; unchanged?: boolean };
+  review: Review;
   unchangedText: string;
   onOk: () => Promise<void>;
   onCancel: () => void;
@@ -84,7 +97,7 @@ function ReviewDialog({
     <Modal
       open
       title={title}
-      okText={okText}
+      okText={review.okText}
       cancelText={cancelText}
       okButtonProps={{ disabled: review.unchanged }}
       onOk={onOk}

@@ -33,6 +33,23 @@ const body = (language: string) =>
     .min(1, `Body (${language}) is required`)
     .max(NOTIFICATION_BODY_MAX_LENGTH, `Body (${language}) must be at most 2000 characters`);
 
+/** The user roles a notification goes to: one or more, each once. */
+const audienceSchema = distinctItems(
+  z
+    .array(z.enum(USER_ROLES), "Audience must be a list of user roles")
+    .min(1, "Choose at least one role")
+    .max(USER_ROLES.length),
+  "Each role at most once",
+);
+
+/** Who a notification to `audience` would reach now: the count the sender confirms. */
+export const audienceCountBody = z
+  .strictObject({ audience: audienceSchema })
+  .meta({ id: "AudienceCountBody" });
+export const audienceCountAnswer = z
+  .object({ count: z.int().min(0).describe("Active users of those roles now") })
+  .meta({ id: "AudienceCount" });
+
 /**
  * A new notification: its words in both languages, the user roles it goes to, and when it is
  * sent (none: at once). A time in the past is refused by the server (SCHEDULE_IN_PAST), by its
@@ -44,13 +61,7 @@ export const appNotificationBody = z
     titleZh: title("Chinese"),
     bodyEn: body("English"),
     bodyZh: body("Chinese"),
-    audience: distinctItems(
-      z
-        .array(z.enum(USER_ROLES), "Audience must be a list of user roles")
-        .min(1, "Choose at least one role")
-        .max(USER_ROLES.length),
-      "Each role at most once",
-    ),
+    audience: audienceSchema,
     sendAt: isoDateTime.optional(),
   })
   .meta({ id: "AppNotificationBody" });
