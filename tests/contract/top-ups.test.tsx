@@ -1,9 +1,10 @@
 /**
- * The counter top-up against msw: the policy in force beside the form, the amount typed in
- * ringgit and sent in sen with the fixed channel, and a refusal by the policy explained in the
- * console's words with the limit in ringgit, nothing credited.
+ * The counter top-up against msw: the policy in force beside the form, whose wallet the typed
+ * number names (and a number no wallet has), a confirmation naming the holder and the amount
+ * before anything is sent, the amount typed in ringgit and sent in sen with the fixed channel,
+ * and a refusal by the policy explained in the console's words with the limit in ringgit.
  */
-import { configure, screen } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http as mswHttp, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -21,7 +22,7 @@ configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(async () => {
-  await initPageTexts(["common", "errors", "kit", "topUp", "walletPolicy"]);
+  await initPageTexts(["common", "errors", "kit", "topUp", "walletPolicy", "users"]);
 });
 
 const POLICY: WalletPolicyDto = {
@@ -38,8 +39,25 @@ const POLICY: WalletPolicyDto = {
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
+const HOLDER = {
+  accountNumber: "UC000042",
+  name: "Nur Aina",
+  role: "student",
+  approvalStatus: "approved",
+  isBanned: false,
+  walletStatus: "active",
+  balanceSen: 2_050,
+};
+
 function renderForm() {
-  server.use(mswHttp.get(`${API}/api/wallet-policy`, () => HttpResponse.json(POLICY)));
+  server.use(
+    mswHttp.get(`${API}/api/wallet-policy`, () => HttpResponse.json(POLICY)),
+    mswHttp.get(`${API}/api/top-up-transactions/account-holder`, ({ request }) =>
+      new URL(request.url).searchParams.get("accountNumber") === HOLDER.accountNumber
+        ? HttpResponse.json(HOLDER)
+        : HttpResponse.json({ code: "NOT_FOUND", message: "Account not found" }, { status: 404 }),
+    ),
+  );
   return renderPage("/top-up-transaction/create", [topUps.resource], {
     "/top-up-transaction/create": <CounterTopUp />,
   });
@@ -49,9 +67,31 @@ async function fillAndSubmit(amount: string) {
   await userEvent.type(await screen.findByLabelText("Account number"), "UC000042");
   await userEvent.type(screen.getByLabelText("Amount"), amount);
   await userEvent.click(screen.getByRole("button", { name: "Top up" }));
+  const review = await screen.findByRole("dialog", { name: "Credit this top-up?" });
+  expect(
+    await within(review).findByText(
+      `Credit RM ${amount === "600" ? "600.00" : "12.50"} to Nur Aina (UC000042)?`,
+    ),
+  ).toBeInTheDocument();
+  expect(requests.some((request) => request.method === "POST")).toBe(false);
+  await userEvent.click(within(review).getByRole("button", { name: "Top up" }));
 }
 
 describe("the counter top-up", () => {
+  it("names whose wallet the typed number is, or that no wallet has it", async () => {
+    renderForm();
+    const account = await screen.findByLabelText("Account number");
+    expect(
+      screen.getByText("Type the account number to see whose wallet it is."),
+    ).toBeInTheDocument();
+    await userEvent.type(account, "UC000099");
+    expect(await screen.findByText("No wallet has this account number.")).toBeInTheDocument();
+    await userEvent.clear(account);
+    await userEvent.type(account, "UC000042");
+    expect(await screen.findByText("Nur Aina")).toBeInTheDocument();
+    expect(screen.getByText("RM 20.50")).toBeInTheDocument();
+  });
+
   it("shows the policy in force and sends the amount in sen with the counter channel", async () => {
     server.use(
       mswHttp.post(`${API}/api/top-up-transactions`, () =>

@@ -51,6 +51,15 @@ async function topUpsOf(accountNumber: string) {
   ).topUpTransactions;
 }
 
+/** The holder's name of an account, as the counter top-up's look-up answers it. */
+const holderOf = async (accountNumber: string) =>
+  (
+    await api<{ name: string }>(
+      finance,
+      `/api/top-up-transactions/account-holder?accountNumber=${accountNumber}`,
+    )
+  ).name;
+
 /** An account whose latest top-up left it well below every limit of the first policy. */
 async function roomyAccount(): Promise<string> {
   const query = new URLSearchParams({
@@ -105,9 +114,15 @@ test("a counter top-up beyond the policy shows the reason and credits nothing; o
   await expect(page.getByText("Account number is required.")).toBeVisible();
   await expect(page.getByText("Amount is required.")).toBeVisible();
 
+  // Whose wallet it is shows once typed, and the confirmation names them and the amount.
   await page.getByLabel("Account number").fill(account);
+  const holder = await holderOf(account);
+  await expect(page.getByText(holder, { exact: true })).toBeVisible();
   await page.getByLabel("Amount").fill("600");
   await page.getByRole("button", { name: "Top up" }).click();
+  const review = page.getByRole("dialog", { name: "Credit this top-up?" });
+  await expect(review).toContainText(`Credit RM 600.00 to ${holder} (${account})?`);
+  await review.getByRole("button", { name: "Top up" }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "nothing was credited" });
   await expect(refusal).toContainText("A top-up can be at most RM 500.00 (wallet policy).");
   await expect(page).toHaveURL(/\/top-up-transaction\/create$/);
@@ -116,6 +131,8 @@ test("a counter top-up beyond the policy shows the reason and credits nothing; o
   await page.getByLabel("Amount").fill("12.34");
   await expect(refusal).toBeHidden();
   await page.getByRole("button", { name: "Top up" }).click();
+  await expect(review).toContainText(`Credit RM 12.34 to ${holder} (${account})?`);
+  await review.getByRole("button", { name: "Top up" }).click();
   await expect(page).toHaveURL(/\/top-up-transaction\/\d+$/);
   await expect(page.getByText(/^Top-up TU\w+ was credited\.$/)).toBeVisible();
   const details = page.locator(".ant-descriptions");

@@ -90,6 +90,39 @@ describe("GET /api/wallet-policy", () => {
   });
 });
 
+describe("GET /api/top-up-transactions/account-holder", () => {
+  const holder = (accountNumber: string, token = finance) =>
+    call(
+      suite.app,
+      token,
+      "GET",
+      `/api/top-up-transactions/account-holder?accountNumber=${encodeURIComponent(accountNumber)}`,
+    );
+
+  it("names whose wallet an account number is, with its balance, before anything is credited", async () => {
+    const user = await walletWith(1250);
+    const response = await holder(` ${user.accountNumber} `);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      accountNumber: user.accountNumber,
+      name: user.name,
+      role: user.role,
+      approvalStatus: "approved",
+      isBanned: false,
+      walletStatus: "active",
+      balanceSen: 1250,
+    });
+  });
+
+  it("answers 404 for a number no wallet has, 400 for no number, 403 without Top Up (33)", async () => {
+    expectError(await holder("W999999999"), 404, "NOT_FOUND");
+    expectError(await holder(""), 400, "VALIDATION_ERROR");
+    expectError(await holder("W1\u0000"), 400, "VALIDATION_ERROR");
+    const user = await walletWith();
+    expectNoPermission(await holder(user.accountNumber, suite.desk), "GET", "Account Holder");
+  });
+});
+
 describe("POST /api/top-up-transactions (counter top-up)", () => {
   it("credits the wallet with its ledger row, answers the top-up and audits it", async () => {
     const user = await walletWith(1_000);

@@ -2,8 +2,15 @@ import { eq, sql } from "drizzle-orm";
 
 import { wholeAccountNumber } from "../../../src/shared/domain";
 import type { RemarkBody } from "../../../src/shared/kit/module";
-import { topUps, type CounterTopUpBody } from "../../../src/shared/modules/top-ups";
-import { users, walletTransactions as ledger } from "../../db/schema";
+import {
+  accountHolderAnswer,
+  accountHolderQuery,
+  topUps,
+  type CounterTopUpBody,
+} from "../../../src/shared/modules/top-ups";
+import { errorResponses } from "../../../src/shared/schemas/common";
+import { users, wallets, walletTransactions as ledger } from "../../db/schema";
+import { notFound } from "../../errors";
 import { searchKey } from "../../db/search-key";
 import { adminNameOf, bindModule, type ActionContext } from "../../kit/bind";
 import type { Tx } from "../../db";
@@ -79,4 +86,37 @@ export const topUpsModule = bindModule(topUps, {
   },
   actions: { reverse },
   create: counterTopUp,
+  endpoints: async (app, { db }) => {
+    app.get(
+      "/api/top-up-transactions/account-holder",
+      {
+        config: { thing: "Account Holder" },
+        schema: {
+          summary: "Whose wallet an account number names, before a counter top-up credits it",
+          description:
+            "The holder's name, role, approval and ban, the wallet's status and balance now. " +
+            "404 when no wallet has the number. Changes nothing.",
+          querystring: accountHolderQuery,
+          response: { 200: accountHolderAnswer, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const [holder] = await db
+          .select({
+            accountNumber: users.accountNumber,
+            name: users.name,
+            role: users.role,
+            approvalStatus: users.approvalStatus,
+            isBanned: users.isBanned,
+            walletStatus: wallets.status,
+            balanceSen: wallets.balanceSen,
+          })
+          .from(users)
+          .innerJoin(wallets, eq(wallets.userId, users.id))
+          .where(eq(users.accountNumber, request.query.accountNumber));
+        if (!holder) throw notFound("Account");
+        return holder;
+      },
+    );
+  },
 });

@@ -21,7 +21,8 @@ export function ModuleCreate({
   submitText,
 }: {
   module: ModuleDecl;
-  aside?: ReactNode;
+  /** Beside the form: fixed, or drawn from what is typed (whose account a number names). */
+  aside?: ReactNode | ((values: Record<string, unknown>) => ReactNode);
   /** What the inputs start with (a new policy version starts from the one in force). */
   initialValues?: Record<string, unknown>;
   /**
@@ -50,7 +51,7 @@ export function ModuleCreate({
         back={module.paths.list}
         initialValues={initialValues}
         onBody={(body) => (review ? setPending(body) : void send(body))}
-        aside={aside}
+        aside={typeof aside === "function" ? aside(values ?? {}) : aside}
         submit={submitText?.(values ?? {})}
       />
       {pending && review && (

@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-import { LEDGER_CHANNELS, LEDGER_STATUSES } from "../domain";
+import {
+  APPROVAL_STATUSES,
+  LEDGER_CHANNELS,
+  LEDGER_STATUSES,
+  USER_ROLES,
+  WALLET_STATUSES,
+} from "../domain";
 import { defineModule, field, form, type ItemOf, NEWEST_FIRST, remarkAction } from "../kit/module";
 import {
   administratorLink,
@@ -26,6 +32,23 @@ export const counterTopUpBody = z
   })
   .meta({ id: "CounterTopUpBody" });
 export type CounterTopUpBody = z.infer<typeof counterTopUpBody>;
+
+/** Whose account a counter top-up would credit, shown before staff confirm it. */
+export const accountHolderQuery = z
+  .strictObject({ accountNumber: counterTopUpBody.shape.accountNumber })
+  .meta({ id: "AccountHolderQuery" });
+export const accountHolderAnswer = z
+  .object({
+    accountNumber: z.string(),
+    name: z.string(),
+    role: z.enum(USER_ROLES),
+    approvalStatus: z.enum(APPROVAL_STATUSES),
+    isBanned: z.boolean(),
+    walletStatus: z.enum(WALLET_STATUSES),
+    balanceSen: z.int().describe("The wallet's balance now, in sen"),
+  })
+  .meta({ id: "AccountHolder" });
+export type AccountHolder = z.infer<typeof accountHolderAnswer>;
 
 const CHANNEL_TAGS = { fpx: "blue", card: "purple", agent: "cyan", counter: "orange" } as const;
 /** A ledger row's status as a tag: one colour scheme for every list of ledger rows. */
