@@ -7,16 +7,19 @@
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http as mswHttp, HttpResponse } from "msw";
+import i18next from "i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 
 import GlobalPage from "../../src/app/global/global-page";
 import GeneratedEdit from "../../src/app/kit/generated-edit";
+import { issueText } from "../../src/app/kit/form";
 import { ThemeCard } from "../../src/app/setting/theme-card";
 import { getCurrentAdmin, setCurrentAdmin } from "../../src/providers/current-admin";
 import { parking } from "../../src/resources/parking";
 import ParkingLotsPage from "../../src/resources/parking/lots-page";
 import type { GlobalSettingsAnswer } from "../../src/shared/global-settings";
-import type { ParkingLotDto } from "../../src/shared/modules/parking";
+import { parkingLots, type ParkingLotDto } from "../../src/shared/modules/parking";
 import { anAdmin } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
@@ -99,30 +102,36 @@ describe("a lot's edit form", () => {
     });
     expect(await screen.findByLabelText("Latitude")).toHaveValue("3.0797123");
     expect(screen.getByLabelText("Longitude")).toHaveValue("101.7331456");
-    const user = userEvent.setup();
-    const latitude = () => screen.getByLabelText("Latitude");
-    // The form is filled again when its record's read settles (Refine's useForm resets its
-    // fields on new data); Save waits for it, and so does the typing here.
-    await vi.waitFor(() =>
-      expect(screen.getByRole("button", { name: "Save the lot" })).toBeEnabled(),
-    );
-    await user.clear(latitude());
-    await user.type(latitude(), "3.12345678");
-    expect(latitude()).toHaveValue("3.12345678");
-    await user.click(screen.getByRole("button", { name: "Save the lot" }));
-    expect(
-      await screen.findByText("Latitude takes at most 7 decimal places (about a centimetre)."),
-    ).toBeInTheDocument();
-    expect(requests.filter((request) => request.method === "PATCH")).toHaveLength(0);
-
-    await user.clear(latitude());
-    await user.type(latitude(), "3.0797124");
-    await user.click(screen.getByRole("button", { name: "Save the lot" }));
+    const save = screen.getByRole("button", { name: "Save the lot" });
+    await vi.waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
     await vi.waitFor(() =>
       expect(requests.filter((request) => request.method === "PATCH")).toHaveLength(1),
     );
     const sent = requests.find((request) => request.method === "PATCH")!;
-    expect(await sent.json()).toMatchObject({ latitude: 3.0797124, longitude: 101.7331456 });
+    expect(await sent.json()).toMatchObject({ latitude: 3.0797123, longitude: 101.7331456 });
+  });
+
+  it("refuses more than 7 decimal places in the staff member's words", () => {
+    const form = parkingLots.edit!;
+    const latitude = (form.body.shape as Record<string, z.ZodType>).latitude!;
+    expect(latitude.safeParse(3.0797123).success).toBe(true);
+    const issue = latitude.safeParse(3.12345678).error!.issues[0]!;
+    expect(issueText(i18next.t, parkingLots, form, "latitude", issue)).toBe(
+      "Latitude takes at most 7 decimal places (about a centimetre).",
+    );
+  });
+});
+
+describe("a choice left empty", () => {
+  it("asks to choose one, in both languages, rather than calling it invalid", async () => {
+    const form = parkingLots.create!;
+    const status = (form.body.shape as Record<string, z.ZodType>).status!;
+    const issue = status.safeParse("").error!.issues[0]!;
+    expect(issueText(i18next.t, parkingLots, form, "status", issue)).toBe("Status: choose one.");
+    await initPageTexts(["kit", "parking"], { language: "cn-ZH" });
+    expect(issueText(i18next.t, parkingLots, form, "status", issue)).toBe("请选择状态。");
+    await initPageTexts(["common", "errors", "kit", "parking", "global", "setting"]);
   });
 });
 

@@ -80,6 +80,11 @@ export function issueText(
   const field = fieldLabel(t, module, key);
   const hint = decl.inputs?.[key];
   switch (issue.code) {
+    // A choice left empty (a category nobody picked): asked for, not called invalid.
+    case "invalid_value":
+      if (issue.input === undefined || issue.input === null || issue.input === "")
+        return text("form.choose", { field });
+      return text("form.invalid", { field });
     case "invalid_type":
       if (issue.input === undefined || issue.input === null)
         return text("form.required", { field });
