@@ -242,19 +242,28 @@ export function generateDemoUsers(count = DEMO_USER_COUNT, seed = DEMO_SEED): De
 }
 
 /** A demo colleague: `firstname.lastname@wallet.example`, with those permissions. */
-function staff(name: string, permissions: number[], status: "active" | "disabled" = "active") {
+/**
+ * `lastLoginHoursAgo`: when they last signed in, before the seeding (none: never, as a newcomer
+ * who has not yet signed in).
+ */
+function staff(
+  name: string,
+  permissions: number[],
+  lastLoginHoursAgo: number | null,
+  status: "active" | "disabled" = "active",
+) {
   const email = `${name.toLowerCase().replace(" ", ".")}@wallet.example`;
-  return { name, email, permissions, status };
+  return { name, email, permissions, status, lastLoginHoursAgo };
 }
 
 /** Extra administrators so the Admin list has something to page, filter and sort. */
 export const DEMO_STAFF = [
-  staff("Aisyah Rahman", [0, 4]),
-  staff("Kelvin Tan", [8]),
-  staff("Meera Nair", [12, 16]),
-  staff("Hakim Yusof", [24, 38]),
-  staff("Grace Lim", [28, 39]),
-  staff("Ravi Kumar", [32, 33], "disabled"),
-  staff("Zara Ong", [20]),
-  staff("Daniel Chong", [0, 37], "disabled"),
+  staff("Aisyah Rahman", [0, 4], 2),
+  staff("Kelvin Tan", [8], 26),
+  staff("Meera Nair", [12, 16], 5),
+  staff("Hakim Yusof", [24, 38], 73),
+  staff("Grace Lim", [28, 39], 9),
+  staff("Ravi Kumar", [32, 33], 24 * 41, "disabled"),
+  staff("Zara Ong", [20], null),
+  staff("Daniel Chong", [0, 37], 24 * 96, "disabled"),
 ];

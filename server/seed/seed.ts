@@ -37,6 +37,7 @@ import {
 /** Set in the same transaction as the demo data: its presence means "already seeded". */
 export const DEMO_SEED_MARKER = "demoSeed";
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const BATCH = 200;
 
 export interface SeedReport {
@@ -124,6 +125,7 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       .where(eq(globalSettings.key, DEMO_SEED_MARKER));
     if (again) return false;
 
+    const seededAt = Date.now();
     const adminRows = [
       ...config.demoAccounts.map((account, i) => ({
         name: account.name,
@@ -132,6 +134,8 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
         permissions: account.permissions,
         isSuperAdmin: account.isSuperAdmin,
         status: account.status,
+        // The demo logins have signed in lately, but the banned one, who cannot.
+        lastLoginAt: account.status === "active" ? new Date(seededAt - (i + 1) * 3 * HOUR) : null,
         createdAt: new Date(DEMO_EPOCH - (400 - i) * DAY),
         updatedAt: new Date(DEMO_EPOCH - (400 - i) * DAY),
       })),
@@ -142,6 +146,10 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
         permissions: [...staff.permissions],
         isSuperAdmin: false,
         status: staff.status,
+        lastLoginAt:
+          staff.lastLoginHoursAgo === null
+            ? null
+            : new Date(seededAt - staff.lastLoginHoursAgo * HOUR),
         createdAt: new Date(DEMO_EPOCH - (300 - i * 17) * DAY),
         updatedAt: new Date(DEMO_EPOCH - (300 - i * 17) * DAY),
       })),

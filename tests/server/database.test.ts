@@ -79,6 +79,10 @@ describe("the seeded data set", () => {
     expect(byEmail.get("finance@wallet.example")?.permissions).toEqual([33, 35, 37]);
     expect(byEmail.get("banned@wallet.example")?.status).toBe("banned");
     expect(superAdmin?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    // They have signed in before (the Admin list's "Last login"), but the banned login and the
+    // newest colleague, who never have.
+    const never = rows.filter((row) => row.lastLoginAt === null).map((row) => row.email);
+    expect(never.sort()).toEqual(["banned@wallet.example", "zara.ong@wallet.example"]);
   });
 
   it("holds at least 500 users across every role and approval state, each with a wallet", async () => {
