@@ -128,6 +128,11 @@ describe("translations", () => {
     expect(differing.map(([key]) => key)).toEqual([]);
   });
 
+  it("call one thing by one Chinese word: a merchant is 商户, a UCSI ID 证件 (the walk found both words on one screen)", () => {
+    const mixed = [...chinese].filter(([, text]) => /商家|UCSI ID/.test(String(text)));
+    expect(mixed.map(([key]) => key)).toEqual([]);
+  });
+
   it("name every menu entry, implemented or not, in both languages", () => {
     const labels = flattenMenu(MENU).map((entry) => entry.label);
     expect(labels.length).toBeGreaterThan(MODULES.length);
