@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { topUps } from "../../src/resources/top-ups";
 import CounterTopUp from "../../src/resources/top-ups/create";
+import { walletPolicy } from "../../src/resources/wallet-policy";
+import WalletPolicyPage from "../../src/resources/wallet-policy/page";
 import type { WalletPolicyDto } from "../../src/shared/modules/wallet-policies";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
@@ -131,5 +133,21 @@ describe("the counter top-up", () => {
       await screen.findByText("A top-up can be at most RM 500.00 (wallet policy)."),
     ).toBeInTheDocument();
     expect(screen.getByText("The top-up was refused; nothing was credited")).toBeInTheDocument();
+  });
+});
+
+describe("the wallet policy page", () => {
+  it("says what the policy is once, above the policy in force, not again above its versions", async () => {
+    server.use(
+      mswHttp.get(`${API}/api/wallet-policy`, () => HttpResponse.json(POLICY)),
+      mswHttp.get(`${API}/api/wallet-policies/aggregation`, () =>
+        HttpResponse.json({ totalCount: 1, walletPolicies: [POLICY] }),
+      ),
+    );
+    renderPage("/wallet-policy", [walletPolicy.resource], {
+      "/wallet-policy": <WalletPolicyPage />,
+    });
+    expect((await screen.findAllByText("RM 1,500.00")).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/^The limits every top-up and payment must keep/)).toHaveLength(1);
   });
 });

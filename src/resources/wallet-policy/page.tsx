@@ -5,7 +5,10 @@ import { ModuleList } from "../../app/kit/module-list";
 import { walletPolicies } from "../../shared/modules/wallet-policies";
 import { PolicyInForce } from "./policy";
 
-/** The policy in force, then every version before it (who, when, why). */
+/**
+ * The policy in force under the module's description, then every version before it (who, when,
+ * why); the description is said once, above the policy, not again above the versions.
+ */
 export default function WalletPolicyPage() {
   const { t } = useTranslation("walletPolicy");
   return (
@@ -17,6 +20,7 @@ export default function WalletPolicyPage() {
           <PolicyInForce title={t("inForce.title")} />
         </>
       }
+      description={null}
       listTitle={t("list.history")}
     />
   );
