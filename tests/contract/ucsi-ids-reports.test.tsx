@@ -105,13 +105,48 @@ describe("the UCSI ID import", () => {
     // jsdom's File crosses into the platform's FormData as a part named after the chosen file.
     expect(form.get("file")).not.toBeNull();
 
-    await userEvent.click(within(dialog).getByRole("button", { name: "Import" }));
+    // A file the check found problems in is not imported: it is chosen again once corrected.
+    const importButton = () => within(dialog).getByRole("button", { name: "Import" });
+    expect(importButton()).toBeDisabled();
+    expect(
+      within(dialog).getByText(
+        "Correct the rows with problems, then choose the file again to import it.",
+      ),
+    ).toBeInTheDocument();
+
+    // Imported without a check, the server refuses it whole, rows and all.
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File([FILE], "ids.csv", { type: "text/csv" }));
+    expect(importButton()).toBeEnabled();
+    await userEvent.click(importButton());
     expect(
       await within(dialog).findByText(
         "Nothing was imported: 2 of 3 rows have problems. Correct them and import again.",
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText("Unknown account")).toBeInTheDocument();
+    expect(importButton()).toBeDisabled();
+  });
+
+  it("does not offer to import a file again once it is imported", async () => {
+    server.use(
+      mswHttp.post(`${API}/api/ucsi-ids/import`, () =>
+        HttpResponse.json({
+          ...DRY_RUN,
+          dryRun: false,
+          valid: 3,
+          invalid: 0,
+          imported: 3,
+          rows: [],
+        }),
+      ),
+    );
+    renderIds();
+    const dialog = await chooseFile();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import" }));
+    expect(await within(dialog).findByText("3 UCSI IDs were linked.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Import" })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Check the file" })).toBeDisabled();
   });
 
   it("reports the upload's progress until the server checks the rows", async () => {

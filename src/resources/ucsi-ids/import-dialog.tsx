@@ -101,7 +101,9 @@ function ResultTable({ rows }: { rows: readonly ImportRow[] }) {
 
 /**
  * "Import CSV": choose a file, check it (a dry run: one result per row, nothing stored), then
- * import it (every row or none). A refused import shows its rows the same way.
+ * import it (every row or none). A refused import shows its rows the same way. A file whose check
+ * or import found problems, or that was imported, is not imported (again): the staff member
+ * chooses a file anew.
  */
 export function ImportUcsiIds() {
   const { t } = useTranslation(["ucsiId", "kit"]);
@@ -112,11 +114,14 @@ export function ImportUcsiIds() {
   const [progress, setProgress] = useState<Progress>();
   const [result, setResult] = useState<ImportResult>();
   const [rejected, setRejected] = useState<{ message: string; rows: ImportRow[] }>();
+  // What the last run of this file found: problems (a check or a refused import), or the import done.
+  const [finding, setFinding] = useState<"problems" | "imported">();
 
   const reset = (next?: File) => {
     setFile(next);
     setResult(undefined);
     setRejected(undefined);
+    setFinding(undefined);
   };
 
   const run = async (dryRun: boolean) => {
@@ -127,6 +132,7 @@ export function ImportUcsiIds() {
     try {
       const answer = await sendImport(file, dryRun, setProgress);
       setResult(answer);
+      setFinding(!dryRun ? "imported" : answer.invalid > 0 ? "problems" : undefined);
       if (!dryRun) {
         notification.open?.({
           type: "success",
@@ -138,6 +144,7 @@ export function ImportUcsiIds() {
       const error = toApiError(failure);
       const data = (error.data ?? {}) as { rows?: ImportRow[] };
       setRejected({ message: decisionErrorText(t, ucsiIds, failure), rows: data.rows ?? [] });
+      if (data.rows?.length) setFinding("problems");
     } finally {
       setProgress(undefined);
     }
@@ -177,10 +184,17 @@ export function ImportUcsiIds() {
             <Button onClick={() => setOpen(false)} disabled={busy}>
               {t("import.close")}
             </Button>
-            <Button disabled={!file || busy} onClick={() => void run(true)}>
+            <Button
+              disabled={!file || busy || finding === "imported"}
+              onClick={() => void run(true)}
+            >
               {t("import.dryRun")}
             </Button>
-            <Button type="primary" disabled={!file || busy} onClick={() => void run(false)}>
+            <Button
+              type="primary"
+              disabled={!file || busy || finding !== undefined}
+              onClick={() => void run(false)}
+            >
               {t("import.run")}
             </Button>
           </Flex>
@@ -217,6 +231,11 @@ export function ImportUcsiIds() {
                 : t("import.processing", { rows: progress.rows })}
             </Typography.Text>
           </div>
+        )}
+        {finding === "problems" && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            {t("import.fixFirst")}
+          </Typography.Paragraph>
         )}
         {rejected && (
           <Refusal title={t("import.failed")} reason={rejected.message} style={{ marginTop: 12 }} />
