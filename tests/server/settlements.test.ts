@@ -448,9 +448,10 @@ describe("a settlement's record, payments, decisions and invoice", () => {
     const record = (
       await call(suite.app, finance, "GET", `/api/settlements/${settlement.id}`)
     ).json<{ invoiceNumber: string }>();
-    for (const [lang, word] of [
-      ["en-US", "Net payable"],
-      ["cn-ZH", "应付净额"],
+    // Dates read as the console shows them, never as ISO text.
+    for (const [lang, word, date] of [
+      ["en-US", "Net payable", /\b\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/],
+      ["cn-ZH", "应付净额", /\d{4}年\d{1,2}月\d{1,2}日/],
     ] as const) {
       const response = await call(
         suite.app,
@@ -465,6 +466,8 @@ describe("a settlement's record, payments, decisions and invoice", () => {
       expect(text).toContain(record.invoiceNumber);
       expect(text).toContain("RM 55.00");
       expect(text).toContain(word);
+      expect(text).toMatch(date);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
   });
 

@@ -27,21 +27,44 @@ const fill = (text: string, values: Record<string, string | number>) =>
 /** Helvetica (WinAnsi) shows Latin-1 and a few more; anything else prints as `?`. */
 const latin = (text: string) => text.replace(/[^\u0020-\u00ff\u2013\u2014\u2022\u2026]/g, "?");
 
-/** A day `YYYY-MM-DD` as the console shows dates. */
-const day = (iso: string) => iso.slice(0, 10);
-/** An instant as a date and time in the business time zone. */
-const instant = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", {
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The day, and the hour and minute, of `date` in `timeZone`, as numbers. */
+function partsOf(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
+    month: "numeric",
+    day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
-  })
-    .format(new Date(iso))
-    .replace(",", "");
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return {
+    year: part("year"),
+    month: Number(part("month")),
+    day: Number(part("day")),
+    time: `${part("hour")}:${part("minute")}`,
+  };
+}
+
+/**
+ * A date as the console shows it (src/app/format.ts): "27 Nov 2026" in English, "2026年11月27日"
+ * in Chinese; a day (`YYYY-MM-DD`) as it is, an instant in `timeZone`, with its time if asked.
+ */
+function dateOf(
+  iso: string,
+  language: Language,
+  { timeZone = "UTC", withTime = false }: { timeZone?: string; withTime?: boolean } = {},
+) {
+  const { year, month, day, time } = partsOf(new Date(iso), timeZone);
+  const date =
+    language === "cn-ZH"
+      ? `${year}年${month}月${day}日`
+      : `${String(day).padStart(2, "0")} ${MONTHS[month - 1]} ${year}`;
+  return withTime ? `${date} ${time}` : date;
+}
 
 export interface InvoiceInput {
   settlement: SettlementDto;
@@ -111,8 +134,14 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     [
       [t.invoiceNumber, s.invoiceNumber],
       // Issued when the run made the settlement: the same date on every copy.
-      [t.issueDate, day(instant(s.createdAt, timeZone))],
-      [t.period, fill(t.periodValue, { start: s.periodStart, end: s.periodEnd })],
+      [t.issueDate, dateOf(s.createdAt, language, { timeZone })],
+      [
+        t.period,
+        fill(t.periodValue, {
+          start: dateOf(s.periodStart, language),
+          end: dateOf(s.periodEnd, language),
+        }),
+      ],
       [t.status, status[s.status]],
     ],
     left + half + 24,
@@ -150,7 +179,7 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   pairs(
     [
       [t.bankReference, s.bankReference ?? t.notPaid],
-      [t.paidAt, s.paidAt ? instant(s.paidAt, timeZone) : t.notPaid],
+      [t.paidAt, s.paidAt ? dateOf(s.paidAt, language, { timeZone, withTime: true }) : t.notPaid],
     ],
     left,
     width,
