@@ -77,7 +77,11 @@ async function main() {
   }
 
   try {
-    await seedDatabase(database.db, config);
+    const seeding = performance.now();
+    const seeded = await seedDatabase(database.db, config);
+    if (seeded.demo) {
+      console.log(`Demo campus seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    }
     const imported = await importDocumentsFromDisk(database.db, config.dataDir);
     app = await buildApp({ config, database, distDir: config.distDir });
     if (imported > 0)
@@ -131,8 +135,10 @@ async function main() {
     database.kind === "embedded"
       ? `embedded PostgreSQL in ${config.dataDir}`
       : "PostgreSQL (DATABASE_URL)";
+  const url = consoleUrl(config);
+  // The console's sign-in first: the site's root is the public calculator, with no way to it.
   console.log(
-    `\nUCSI Wallet console: ${consoleUrl(config)}/  (API ${consoleUrl(config)}/v1, docs /v1/docs, data: ${store})`,
+    `\nUCSI Wallet console: ${url}/login  (the public calculator: ${url}/; API ${url}/v1, docs /v1/docs; data: ${store})`,
   );
   if (config.demoAccounts.length > 0) {
     console.log("Demo logins:");

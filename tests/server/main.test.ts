@@ -55,7 +55,10 @@ describe("npm start's server process", () => {
         "finance: finance@wallet.example / Finance#2026",
         "banned administrator: banned@wallet.example / Banned#2026",
       ]);
-      expect(run.output()).toContain(`http://127.0.0.1:${port}/`);
+      // The console's sign-in is named first; the root is the public calculator.
+      expect(run.output()).toContain(
+        `UCSI Wallet console: http://127.0.0.1:${port}/login  (the public calculator: http://127.0.0.1:${port}/;`,
+      );
       const health = await fetch(`http://127.0.0.1:${port}/v1/health`);
       expect(await health.json()).toEqual({ status: "ok" });
       if (!testDb.url) expect(existsSync(join(testDb.dataDir, "server.lock"))).toBe(true);
