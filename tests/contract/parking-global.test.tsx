@@ -178,6 +178,25 @@ describe("Global", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(patches()).toHaveLength(0);
   });
+
+  it("takes a problem away once its cause is gone and the change is saved", async () => {
+    renderGlobal();
+    const problem = "Maintenance needs its message in both languages";
+    await userEvent.click(await screen.findByRole("switch"));
+    await userEvent.click(screen.getByRole("button", { name: "Review changes" }));
+    expect((await screen.findAllByText(problem)).length).toBeGreaterThan(0);
+
+    // Maintenance off again, a version changed instead: saved, and no problem left on the page.
+    await userEvent.click(screen.getByRole("switch"));
+    const ios = screen.getByLabelText("Minimum iOS app version");
+    await userEvent.clear(ios);
+    await userEvent.type(ios, "2.5.0");
+    await userEvent.click(screen.getByRole("button", { name: "Review changes" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(patches()).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.queryByText(problem)).toBeNull());
+  });
 });
 
 describe("the theme setting", () => {

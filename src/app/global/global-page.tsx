@@ -111,7 +111,13 @@ export default function GlobalPage() {
       : translateApiError(apiError, (k, options) => String(t(k, options)));
   };
 
+  // A problem shown under an input goes once its cause is gone: each check and each save starts
+  // from none (antd keeps an input's error until that input itself changes).
+  const clearProblems = () =>
+    form.setFields(GLOBAL_SETTING_KEYS.map((key) => ({ name: inputOf(key), errors: [] })));
+
   const submit = (values: Values) => {
+    clearProblems();
     const next = toSettings(values);
     const changed = GLOBAL_SETTING_KEYS.filter((key) => next[key] !== current[key]);
     if (changed.length === 0) {
@@ -160,6 +166,7 @@ export default function GlobalPage() {
         onSuccess: ({ data }) => {
           setReview(undefined);
           form.setFieldsValue(toValues(data));
+          clearProblems();
           void query.refetch();
         },
       },
