@@ -245,6 +245,18 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
 
         // An action whose work lies outside the record (a reset link e-mailed) takes no body.
         const effect = action.answer;
+        /** The action's audit entries of `row`. */
+        const auditOf = (row: Row) =>
+          suite.db
+            .select()
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.targetTable, getTableName(bound.binding.table)),
+                eq(auditLog.targetId, String(row.id)),
+                eq(auditLog.action, `${action.audit}.${verbOf(action)}`),
+              ),
+            );
 
         it("refuses bad bodies with 400, changing nothing", async () => {
           const [row] = await targets();
@@ -274,17 +286,7 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
         if (effect) {
           it("answers its declared answer once its effect is done, audited each time", async () => {
             const [row] = await targets();
-            const audited = () =>
-              suite.db
-                .select()
-                .from(auditLog)
-                .where(
-                  and(
-                    eq(auditLog.targetTable, getTableName(bound.binding.table)),
-                    eq(auditLog.targetId, String(row!.id)),
-                    eq(auditLog.action, `${action.audit}.${verbOf(action)}`),
-                  ),
-                );
+            const audited = () => auditOf(row!);
             const before = (await audited()).length;
             for (const time of [1, 2]) {
               const response = await send(row!, undefined);
@@ -313,16 +315,7 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
           }
           expect(response?.statusCode, response?.body).toBe(200);
           expect(module.item.safeParse(response!.json()).error).toBeUndefined();
-          const entries = await suite.db
-            .select()
-            .from(auditLog)
-            .where(
-              and(
-                eq(auditLog.targetTable, getTableName(bound.binding.table)),
-                eq(auditLog.targetId, String(row!.id)),
-                eq(auditLog.action, `${action.audit}.${verbOf(action)}`),
-              ),
-            );
+          const entries = await auditOf(row!);
           expect(entries).toHaveLength(1);
           expect(entries[0]).toMatchObject({
             remark: takesText(action) ? "Conformance check" : null,
