@@ -34,9 +34,10 @@ export const counterTopUpBody = z
 export type CounterTopUpBody = z.infer<typeof counterTopUpBody>;
 
 /** Whose account a counter top-up would credit, shown before staff confirm it. */
-export const accountHolderQuery = z
-  .strictObject({ accountNumber: counterTopUpBody.shape.accountNumber })
-  .meta({ id: "AccountHolderQuery" });
+// A query string's schema is inlined in the document, never a named component.
+export const accountHolderQuery = z.strictObject({
+  accountNumber: counterTopUpBody.shape.accountNumber,
+});
 export const accountHolderAnswer = z
   .object({
     accountNumber: z.string(),
