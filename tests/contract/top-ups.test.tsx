@@ -6,13 +6,16 @@
  */
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
 import { http as mswHttp, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
+import { csvHeader, csvText } from "../../src/app/kit/cells";
 import { topUps } from "../../src/resources/top-ups";
 import CounterTopUp from "../../src/resources/top-ups/create";
 import { walletPolicy } from "../../src/resources/wallet-policy";
 import WalletPolicyPage from "../../src/resources/wallet-policy/page";
+import { topUps as topUpsModule } from "../../src/shared/modules/top-ups";
 import type { WalletPolicyDto } from "../../src/shared/modules/wallet-policies";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
@@ -149,5 +152,17 @@ describe("the wallet policy page", () => {
     });
     expect((await screen.findAllByText("RM 1,500.00")).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/^The limits every top-up and payment must keep/)).toHaveLength(1);
+  });
+});
+
+describe("the list's CSV", () => {
+  it("exports amounts as numbers a spreadsheet can sum, with the unit in the header", () => {
+    const t = i18next.t;
+    expect(csvHeader(t, topUpsModule, "amountSen")).toBe("Amount (RM)");
+    expect(csvText(t, topUpsModule, "amountSen", 6_250)).toBe("62.50");
+    expect(csvText(t, topUpsModule, "amountSen", 123_456_789)).toBe("1234567.89");
+    // Anything else as the screen shows it.
+    expect(csvHeader(t, topUpsModule, "channel")).toBe("Channel");
+    expect(csvText(t, topUpsModule, "channel", "counter")).toBe("Counter");
   });
 });

@@ -47,6 +47,35 @@ const changesOf = (display: Extract<Display, { kind: "changes" }>, row: Row) =>
  * money in ringgit, instants as dates, nothing as the module's "none". `row` is the record it
  * belongs to (what a `changes` field names its module by).
  */
+/** The number columns of a CSV export, each with its unit: amounts in ringgit, rates in percent. */
+const CSV_NUMBERS = { money: "RM", basisPoints: "%" } as const;
+
+const csvNumberOf = (module: Described, field: string) => {
+  const kind = displayOf(module, field)?.kind;
+  return kind === "money" || kind === "basisPoints" ? CSV_NUMBERS[kind] : undefined;
+};
+
+/** A column's header in a CSV export: its label, with the unit of a number column ("Amount (RM)"). */
+export function csvHeader(t: TFunction, module: Described, field: string): string {
+  const unit = csvNumberOf(module, field);
+  return unit ? `${fieldLabel(t, module, field)} (${unit})` : fieldLabel(t, module, field);
+}
+
+/**
+ * A value in a CSV export: an amount or a rate as a plain number a spreadsheet can sum (62.50,
+ * not "RM 62.50"), anything else as the screen shows it.
+ */
+export function csvText(
+  t: TFunction,
+  module: Described,
+  field: string,
+  value: unknown,
+  row: Row = {},
+): string {
+  if (csvNumberOf(module, field) && typeof value === "number") return (value / 100).toFixed(2);
+  return displayText(t, module, field, value, row);
+}
+
 export function displayText(
   t: TFunction,
   module: Described,

@@ -12,7 +12,7 @@ import type { ModuleDecl } from "../../shared/kit/module";
 import { ListTable } from "../components/list-table";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
-import { displayText } from "./cells";
+import { csvHeader, csvText } from "./cells";
 import { ListTotals } from "./list-totals";
 import { useListShortcuts } from "./list-shortcuts";
 import { fieldColumns } from "./columns";
@@ -36,7 +36,7 @@ import {
   searchOf,
   type ListSearch,
 } from "./filters";
-import { fieldLabel, moduleText, titleOf } from "./texts";
+import { moduleText, titleOf } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -210,8 +210,8 @@ export function ModuleList({
           csvColumns ??
           (() =>
             exported.map(([field]) => ({
-              header: fieldLabel(t, module, field),
-              value: (row: Row) => displayText(t, module, field, row[field], row),
+              header: csvHeader(t, module, field),
+              value: (row: Row) => csvText(t, module, field, row[field], row),
             })))
         }
       />
