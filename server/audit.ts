@@ -15,6 +15,8 @@ export interface AuditEntry {
   remark?: string | null;
   before?: unknown;
   after?: unknown;
+  /** The second administrator who approved the change (four eyes). */
+  approvedBy?: number | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
     remark: entry.remark ?? null,
     before: json(entry.before),
     after: json(entry.after),
+    approvedBy: entry.approvedBy ?? null,
   });
 }
 
@@ -54,6 +57,7 @@ const insertEntry = preparedQuery((db) => {
     remark: sql`${value("remark")}::text`,
     before: sql`${value("before")}::jsonb`,
     after: sql`${value("after")}::jsonb`,
+    approvedBy: sql`${value("approvedBy")}::int`,
   });
 });
 

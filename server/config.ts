@@ -117,7 +117,13 @@ export interface Config {
   passwordResetRateLimitPerIp: number;
 }
 
-export type DemoRole = "super administrator" | "user desk" | "finance" | "banned administrator";
+export type DemoRole =
+  | "super administrator"
+  | "user desk"
+  | "finance"
+  | "banned administrator"
+  | "second super administrator"
+  | "finance checker";
 
 export interface DemoAccount {
   role: DemoRole;
@@ -286,6 +292,14 @@ export function demoAccounts(env: Env): DemoAccount[] {
       [PERMISSION.topUp, PERMISSION.settlement, PERMISSION.report],
     ],
     ["banned administrator", "banned", "Banned#2026", [PERMISSION.user], "banned"],
+    // Four eyes: the second approver of the super administrator's changes, and of finance's.
+    ["second super administrator", "approver", "Approver#2026", [...PERMISSION_CODES]],
+    [
+      "finance checker",
+      "checker",
+      "Checker#2026",
+      [PERMISSION.topUp, PERMISSION.settlement, PERMISSION.report],
+    ],
   ];
   return logins.map(([role, login, password, permissions, status = "active"]) => ({
     role,
@@ -293,7 +307,7 @@ export function demoAccounts(env: Env): DemoAccount[] {
     email: `${login}@wallet.example`,
     password: nonEmpty(env, `DEMO_${login.toUpperCase()}_PASSWORD`) ?? password,
     permissions,
-    isSuperAdmin: role === "super administrator",
+    isSuperAdmin: role.endsWith("super administrator"),
     status,
   }));
 }

@@ -28,6 +28,7 @@ export class InvalidQueryError extends HttpError {
 export const notFound = (thing: string) => new HttpError(404, `${thing} not found`, "NOT_FOUND");
 export const conflict = (code: string, message: string, data?: unknown) =>
   new HttpError(409, message, code, data);
+export const forbidden = (code: string, message: string) => new HttpError(403, message, code);
 
 /** Whether a database error (or the error it caused) is a unique constraint's (23505). */
 export function isUniqueViolation(error: unknown): boolean {

@@ -47,6 +47,10 @@ import {
 import { UCSI_ID_STATUSES, UCSI_ID_TYPES } from "../../src/shared/modules/ucsi-ids";
 import { REPORT_STATUSES, REPORT_TYPES } from "../../src/shared/modules/user-reports";
 import { searchKey } from "./search-key";
+import {
+  CHANGE_REQUEST_STATUSES,
+  DEFAULT_FOUR_EYES_ABOVE_SEN,
+} from "../../src/shared/kit/four-eyes";
 import { HELP_ARTICLE_STATUSES, HELP_CATEGORIES } from "../../src/shared/modules/help-articles";
 import { ANNOUNCEMENT_AUDIENCES } from "../../src/shared/modules/merchant-announcements";
 
@@ -307,6 +311,8 @@ export const auditLog = pgTable(
     remark: text("remark"),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** The second administrator who approved the change (four eyes); null when none was needed. */
+    approvedBy: integer("approved_by"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -795,6 +801,13 @@ export const walletPolicies = pgTable(
     dailyTopUpLimitSen: bigint("daily_top_up_limit_sen", { mode: "number" }).notNull(),
     dailyPaymentLimitSen: bigint("daily_payment_limit_sen", { mode: "number" }).notNull(),
     dormancyDays: integer("dormancy_days").notNull(),
+    /** Four eyes: a counter top-up or a refund above these waits for a second approver. */
+    fourEyesTopUpAboveSen: bigint("four_eyes_top_up_above_sen", { mode: "number" })
+      .notNull()
+      .default(DEFAULT_FOUR_EYES_ABOVE_SEN),
+    fourEyesRefundAboveSen: bigint("four_eyes_refund_above_sen", { mode: "number" })
+      .notNull()
+      .default(DEFAULT_FOUR_EYES_ABOVE_SEN),
     remark: text("remark"),
     /** Who set it: no foreign key, as in audit_log (the history outlives the administrator). */
     adminId: integer("admin_id"),
@@ -808,6 +821,10 @@ export const walletPolicies = pgTable(
         and ${t.dailyTopUpLimitSen} <= ${t.maxBalanceSen} and ${t.dailyPaymentLimitSen} > 0`,
     ),
     check("wallet_policies_dormancy_days_check", sql`${t.dormancyDays} between 1 and 36500`),
+    check(
+      "wallet_policies_four_eyes_check",
+      sql`${t.fourEyesTopUpAboveSen} >= 0 and ${t.fourEyesRefundAboveSen} >= 0`,
+    ),
   ],
 );
 
@@ -1144,5 +1161,78 @@ export const userNotifications = pgTable(
   (t) => [
     uniqueIndex("user_notifications_notification_id_user_id_key").on(t.notificationId, t.userId),
     index("user_notifications_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Four eyes: a change a declared action or form would make, held until a second administrator
+ * approves it (server/kit/four-eyes.ts). It keeps what the change is (module, action, record,
+ * body), not a closure: approval runs the declared action again, guard and all. `before` holds
+ * the record's fields the change touches as they were when it was asked for; approval refuses
+ * (409) when they moved. A pending request past `expires_at` reads as expired at once; the
+ * expiry job stores it so later.
+ */
+export const changeRequests = pgTable(
+  "change_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    reference: text("reference").notNull(),
+    /** The declared module and its action's name (`create` / `edit` for its forms). */
+    module: text("module").notNull(),
+    action: text("action").notNull(),
+    verb: text("verb").notNull(),
+    /** The record it changes; null for a create form's new record. */
+    recordId: integer("record_id"),
+    /** What names the record in the console (its title field) when the request was made. */
+    recordTitle: text("record_title"),
+    body: jsonb("body").notNull(),
+    reason: text("reason").notNull(),
+    amountSen: bigint("amount_sen", { mode: "number" }),
+    /** The record's fields the change touches, before and after, as a dry run found them. */
+    before: jsonb("before"),
+    after: jsonb("after"),
+    /** The codes the checker must hold: the action's, and the declared checker's when named. */
+    permission: integer("permission"),
+    checkerPermission: integer("checker_permission"),
+    /** Why it needs a second approver: `always`, or `above` the threshold it names (sen). */
+    rule: text("rule").notNull(),
+    thresholdSen: bigint("threshold_sen", { mode: "number" }),
+    status: text("status").notNull().default("pending"),
+    makerId: integer("maker_id").notNull(),
+    checkerId: integer("checker_id"),
+    remark: text("remark"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    /** The record a create form's approval made. */
+    resultId: integer("result_id"),
+    /** The last refusal of an approval (the record moved on, a rule refused), with its code. */
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("change_requests_reference_key").on(t.reference),
+    index("change_requests_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("change_requests_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("change_requests_record_idx").on(t.module, t.recordId),
+    index("change_requests_maker_id_idx").on(t.makerId),
+    check(
+      "change_requests_status_check",
+      oneOf(t.status, CHANGE_REQUEST_STATUSES),
+    ),
+    check("change_requests_rule_check", oneOf(t.rule, ["always", "above"])),
+    check(
+      "change_requests_decided_check",
+      sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`,
+    ),
   ],
 );

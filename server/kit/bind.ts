@@ -27,7 +27,7 @@ import {
   type Join,
   type RawAggregationQuery,
 } from "../aggregation";
-import type { DbOrTx, Tx } from "../db";
+import type { Db, DbOrTx, Tx } from "../db";
 import { preparedQuery } from "../db/prepared";
 import { administrators, type AdministratorRow } from "../db/schema";
 import type { RouteDeps } from "../http/deps";
@@ -76,6 +76,11 @@ export interface ActionBinding<Body = never, Result = unknown> {
    * (a link issued: its address and expiry); without it, the record's before and after.
    */
   audit?(result: Result): { before?: Item; after: Item };
+  /**
+   * Keeps why the change was refused (its transaction rolled back), outside that transaction: a
+   * change request shows why its approval failed.
+   */
+  refused?(db: Db, id: number, error: unknown): Promise<void>;
 }
 
 /** What an action's effect is given: the app's route deps and the request's log. */

@@ -11,8 +11,14 @@ import { recordAudit } from "../audit";
 import type { Db, Tx } from "../db";
 import type { AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import type { ActionOf } from "../../src/shared/kit/module";
-import type { ActionBinding, ActionContext, BoundModule } from "./bind";
+import { auditNameOf, guardOf, verbOfBody, type ActionOf } from "../../src/shared/kit/module";
+import {
+  actionBindingOf,
+  type ActionBinding,
+  type ActionHandler,
+  type BoundModule,
+  type CreateHandler,
+} from "./bind";
 
 type Item = Record<string, unknown>;
 
@@ -29,38 +35,145 @@ export const textOf = (body: unknown, key: string) => {
 };
 
 /**
- * One change of one record in one transaction: lock the record, check the guard (409 with its
- * code), run the module's rules, read the record again and write the audit entry. Answers the
- * record after it and what the rules returned (for the action's effect, ActionBinding.after).
+ * One declared change of one record, as the kit runs it (an action, the edit form): its handler,
+ * its guard (per verb when the body names one), its 409, the body's text the audit keeps as its
+ * remark and the audit entry's name. The routes register it, and four eyes applies it again
+ * when a request is approved.
  */
-export async function runChange(
-  db: Db,
+export interface Change {
+  action: ActionBinding<unknown>;
+  when: Readonly<Record<string, readonly string[]>>;
+  /** The guard of the verb a body asks for, when it is not `when` (see ActionDecl.whenOf). */
+  whenOf?: (body: unknown) => Readonly<Record<string, readonly string[]>>;
+  /** The 409 message of the verb a body asks for, when the action words it. */
+  refusalOf?: (body: unknown) => string | undefined;
+  conflictCode: string;
+  /** The body's text the audit entry keeps as its remark. */
+  remarkField: string;
+  audit: (body: unknown) => string;
+  quietWhenUnchanged?: boolean;
+  /** The record of another table the change lands on (ActionDecl.of). */
+  of?: ActionOf;
+}
+
+/**
+ * The declared change a module's route makes: an action by its name, or `edit`, its edit form.
+ * The routes register it; four eyes applies it again when a request is approved.
+ */
+export function declaredChange(bound: BoundModule, name: string): Change {
+  const { module, binding } = bound;
+  if (name === "edit") {
+    const form = module.edit!;
+    return {
+      action: { run: binding.edit as ActionHandler<unknown> },
+      when: form.when ?? {},
+      conflictCode: form.conflictCode ?? "CONFLICT",
+      remarkField: "remark",
+      audit: () => `${form.audit}.update`,
+      quietWhenUnchanged: form.quietWhenUnchanged ?? false,
+    };
+  }
+  const action = module.actions[name]!;
+  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler | ActionBinding>;
+  return {
+    action: actionBindingOf(handlers[name]!),
+    when: action.when,
+    whenOf: (body) => guardOf(action, verbOfBody(action, body)),
+    refusalOf: (body) => action.refusal?.[verbOfBody(action, body)],
+    conflictCode: action.conflictCode,
+    remarkField: action.input.name,
+    audit: (body) => auditNameOf(action, body),
+    quietWhenUnchanged: action.quietWhenUnchanged ?? false,
+    ...(action.of && { of: action.of }),
+  };
+}
+
+/** Who makes a change of which record with what body, and what four eyes adds to it. */
+export interface ChangeRun {
+  actor: AdministratorRow;
+  id: number;
+  body: unknown;
+  /** The second administrator who approved it, named in its audit entry. */
+  approvedBy?: number;
+  /** Refuses the change (throws) when the record is not as expected (the fields four eyes saw). */
+  expect?: (record: Item) => void;
+}
+
+/**
+ * One change of one record inside the caller's transaction: lock the record, check the guard
+ * (409 with its code), run the module's rules, read the record again and write the audit entry.
+ * Answers the record after it and what the rules returned (for the action's effect,
+ * ActionBinding.after).
+ */
+export async function applyChange(
+  tx: Tx,
   bound: BoundModule,
-  action: ActionBinding<unknown>,
-  context: Omit<ActionContext<unknown>, "before"> &
-    ChangeGuard & { audit: string; remark: string | null; of?: ActionOf },
+  change: Change,
+  run: ChangeRun,
 ): Promise<{ item: Item; result: unknown }> {
+  const { action } = change;
   let result: unknown;
-  const item = await db.transaction((tx) =>
-    changeRecord(
-      tx,
-      bound,
-      {
-        ...context,
-        record: action.record && { ...context.of!, read: action.record },
-        audited: action.audit && (() => action.audit!(result)),
-      },
-      async (before) => {
-        result = await action.run(tx, {
-          actor: context.actor,
-          id: context.id,
-          body: context.body,
-          before,
-        });
-      },
-    ),
+  const item = await changeRecord(
+    tx,
+    bound,
+    {
+      actor: run.actor,
+      id: run.id,
+      when: change.whenOf ? change.whenOf(run.body) : change.when,
+      conflictCode: change.conflictCode,
+      conflictMessage: change.refusalOf?.(run.body),
+      quietWhenUnchanged: change.quietWhenUnchanged,
+      remark: textOf(run.body, change.remarkField),
+      audit: change.audit(run.body),
+      record: action.record && { ...change.of!, read: action.record },
+      audited: action.audit && (() => action.audit!(result)),
+      approvedBy: run.approvedBy,
+      expect: run.expect,
+    },
+    async (before) => {
+      result = await action.run(tx, { actor: run.actor, id: run.id, body: run.body, before });
+    },
   );
   return { item, result };
+}
+
+/** applyChange in a transaction of its own; a refusal reaches the action's `refused` after. */
+export async function runChange(db: Db, bound: BoundModule, change: Change, run: ChangeRun) {
+  try {
+    return await db.transaction((tx) => applyChange(tx, bound, change, run));
+  } catch (error) {
+    await change.action.refused?.(db, run.id, error);
+    throw error;
+  }
+}
+
+/**
+ * A create form's new record inside the caller's transaction: the module's handler inserts it,
+ * the kit reads it and audits it (`<audit>.create`, naming the approver under four eyes).
+ */
+export async function createRecord(
+  tx: Tx,
+  bound: BoundModule,
+  run: { actor: AdministratorRow; body: unknown; approvedBy?: number },
+): Promise<Item> {
+  const { module, binding } = bound;
+  const id = await (binding.create as CreateHandler<unknown>)(tx, {
+    actor: run.actor,
+    body: run.body,
+  });
+  const after = await bound.read(tx, id);
+  if (!after) throw notFound(module.thing.one);
+  await recordAudit(tx, {
+    adminId: run.actor.id,
+    action: `${module.create!.audit}.create`,
+    targetTable: getTableName(binding.table),
+    targetId: id,
+    remark: textOf(run.body, "remark"),
+    before: null,
+    after: auditSnapshot(after),
+    approvedBy: run.approvedBy,
+  });
+  return after;
 }
 
 interface ChangeGuard {
@@ -91,6 +204,10 @@ export async function changeRecord(
     record?: Pick<ActionOf, "thing"> & { read: (tx: Tx, id: number) => Promise<Item | undefined> };
     /** What the audit entry keeps when the change lies outside the record (ActionBinding.audit). */
     audited?: () => { before?: Item; after: Item };
+    /** The second administrator who approved the change (four eyes). */
+    approvedBy?: number;
+    /** Refuses the change when the record (with the changed record's fields) is not as expected. */
+    expect?: (record: Item) => void;
   },
   change: (before: Item) => Promise<void>,
 ): Promise<Item> {
@@ -126,6 +243,7 @@ export async function changeRecord(
       );
     }
   }
+  context.expect?.(guarded);
   await change(before);
   const after = await bound.read(tx, context.id);
   if (!after) throw notFound(thing);
@@ -142,6 +260,7 @@ export async function changeRecord(
     targetTable: getTableName(table),
     targetId: context.id,
     remark: context.remark,
+    approvedBy: context.approvedBy,
     ...(context.audited?.() ?? {
       before: auditSnapshot(recordBefore),
       after: auditSnapshot(recordAfter),

@@ -6,7 +6,7 @@ import { brokenPasswordRules } from "../../src/shared/password-policy";
 import { PERMISSION_CODES } from "../../src/shared/permissions";
 import { recordAudit } from "../audit";
 import { hashPassword } from "../auth/password";
-import type { Config } from "../config";
+import type { Config, DemoRole } from "../config";
 import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
 import {
@@ -16,6 +16,7 @@ import {
   generateDemoUsers,
   type DemoUser,
 } from "./demo-data";
+import { seedDemoChangeRequests } from "./demo-change-requests";
 import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
@@ -185,6 +186,19 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     await seedDemoNotifications(
       tx,
       reviewers.map((r) => r.id),
+      Date.now(),
+    );
+
+    const emailOf = (role: DemoRole) =>
+      config.demoAccounts.find((account) => account.role === role)?.email ?? "";
+    await seedDemoChangeRequests(
+      tx,
+      {
+        superAdmin: emailOf("super administrator"),
+        finance: emailOf("finance"),
+        approver: emailOf("second super administrator"),
+        checker: emailOf("finance checker"),
+      },
       Date.now(),
     );
 

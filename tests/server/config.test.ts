@@ -39,6 +39,8 @@ describe("loadConfig", () => {
       "user desk: userdesk@wallet.example / UserDesk#2026",
       "finance: finance@wallet.example / Finance#2026",
       "banned administrator: banned@wallet.example / Banned#2026",
+      "second super administrator: approver@wallet.example / Approver#2026",
+      "finance checker: checker@wallet.example / Checker#2026",
     ]);
   });
 

@@ -13,6 +13,7 @@ import { createAdmin, DEMO, login } from "./support/app";
 import {
   auditEntries,
   call,
+  callApproved,
   expectError,
   expectNoPermission,
   insertWalletUser,
@@ -47,7 +48,7 @@ afterEach(async () => {
 });
 
 async function setPolicy(limits: Partial<typeof LIMITS>) {
-  const response = await call(suite.app, policyStaff, "POST", "/api/wallet-policies", {
+  const response = await callApproved(suite.app, policyStaff, "POST", "/api/wallet-policies", {
     ...LIMITS,
     ...limits,
   });
@@ -59,7 +60,7 @@ async function setPolicy(limits: Partial<typeof LIMITS>) {
 const walletWith = (balanceSen = 0) => insertWalletUser(suite.db, balanceSen);
 
 const topUp = (accountNumber: string, amountSen: unknown, extra: object = {}) =>
-  call(suite.app, finance, "POST", "/api/top-up-transactions", {
+  callApproved(suite.app, finance, "POST", "/api/top-up-transactions", {
     accountNumber,
     amountSen,
     channel: "counter",
@@ -226,7 +227,7 @@ describe("POST /api/top-up-transactions (counter top-up)", () => {
         remark: "a\u202Eb",
       },
     ]) {
-      const response = await call(suite.app, finance, "POST", "/api/top-up-transactions", body);
+      const response = await callApproved(suite.app, finance, "POST", "/api/top-up-transactions", body);
       expectError(response, 400, "VALIDATION_ERROR");
     }
     expect(await balanceOf(user.id)).toEqual({ balanceSen: 0, rows: 0 });
@@ -248,7 +249,7 @@ describe("POST /api/top-up-transactions (counter top-up)", () => {
 describe("GET /api/top-up-transactions/aggregation $search", () => {
   it("finds a top-up by its reference or account number, whole or in part, in any case", async () => {
     const holder = await walletWith();
-    const created = await call(suite.app, finance, "POST", "/api/top-up-transactions", {
+    const created = await callApproved(suite.app, finance, "POST", "/api/top-up-transactions", {
       accountNumber: holder.accountNumber,
       amountSen: 1_000,
       channel: "counter",
@@ -300,7 +301,7 @@ describe("GET /api/top-up-transactions/aggregation totalCount", () => {
   it("counts a full page's matches, joining the owner only when the filter reads them", async () => {
     const holder = await walletWith();
     for (let i = 0; i < 12; i++) {
-      const created = await call(suite.app, finance, "POST", "/api/top-up-transactions", {
+      const created = await callApproved(suite.app, finance, "POST", "/api/top-up-transactions", {
         accountNumber: holder.accountNumber,
         amountSen: 1_000,
         channel: "counter",
@@ -328,7 +329,7 @@ describe("GET /api/top-up-transactions/aggregation totalCount", () => {
 
 describe("POST /api/top-up-transactions/{id}/reverse", () => {
   const reverse = (id: unknown, body: unknown = { remark: "Keyed in twice" }) =>
-    call(suite.app, finance, "POST", `/api/top-up-transactions/${String(id)}/reverse`, body);
+    callApproved(suite.app, finance, "POST", `/api/top-up-transactions/${String(id)}/reverse`, body);
 
   it("takes the money back with a reversal row, once; a second reversal is a 409", async () => {
     const user = await walletWith();

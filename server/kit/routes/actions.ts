@@ -1,7 +1,8 @@
 /**
  * A module's actions (`PATCH|POST /api/<collection>/{id}[/<path>]`): each is one change of one
- * record through runChange (lock, guard, the module's handler, audit). The edit form is one
- * too, and registers through registerChange (./forms.ts).
+ * record through runChange (lock, guard, the module's handler, audit), or, when it needs a
+ * second approver, a change request (../four-eyes.ts). The edit form is one too, and registers
+ * through registerChange (./forms.ts).
  */
 import type { z } from "zod";
 
@@ -10,12 +11,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import {
-  auditNameOf,
+  CHANGE_REASON_HEADER,
+  FOUR_EYES_THRESHOLDS,
+  pendingApprovalAnswer,
+} from "../../../src/shared/kit/four-eyes";
+import {
   guardOf,
-  verbOfBody,
   type ActionAlias,
   type ActionAnswer,
-  type ActionOf,
   type ActionDecl,
   type ModuleDecl,
 } from "../../../src/shared/kit/module";
@@ -26,27 +29,17 @@ import {
 } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
-import { actionBindingOf, type ActionBinding, type ActionHandler } from "../bind";
-import { runChange, textOf } from "../change";
+import type { ActionBinding } from "../bind";
+import { declaredChange, runChange } from "../change";
+import { heldOf, holdForApproval, type Held } from "../four-eyes";
 import type { ModuleRoute, RouteContext } from "./route";
 
-/** One change of one record as a route states it. */
-export interface Change {
-  action: ActionBinding<unknown>;
+/** One change of one record as a route states it: the change, its body, what it answers. */
+export interface RouteChange {
+  /** The action's name, or `edit`: its declared change (declaredChange) and its four eyes. */
+  name: string;
   body: z.ZodType;
   summary: string;
-  when: Readonly<Record<string, readonly string[]>>;
-  /** The guard of the verb a body asks for, when it is not `when` (see ActionDecl.whenOf). */
-  whenOf?: (body: unknown) => Readonly<Record<string, readonly string[]>>;
-  /** The 409 message of the verb a body asks for, when the action words it. */
-  refusalOf?: (body: unknown) => string | undefined;
-  conflictCode: string;
-  /** The body's text the audit entry keeps as its remark. */
-  remarkField: string;
-  audit: (body: { action?: string }) => string;
-  quietWhenUnchanged?: boolean;
-  /** The record of another table the change lands on (ActionDecl.of). */
-  of?: ActionOf;
   /** What it answers instead of the record, after its effect (ActionDecl.answer). */
   answer?: ActionAnswer;
 }
@@ -55,18 +48,13 @@ export function registerAction(
   context: RouteContext,
   route: Extract<ModuleRoute, { kind: "action" }>,
 ): void {
-  const { module, binding } = context.bound;
+  const { module } = context.bound;
   const { action } = route;
-  const handlers = (binding.actions ?? {}) as Record<string, ActionHandler | ActionBinding>;
   registerChange(context, route, {
-    action: actionBindingOf(handlers[route.name]!),
+    name: route.name,
     body: action.body,
     summary: actionSummary(module, action),
-    when: action.when,
-    conflictCode: action.conflictCode,
-    remarkField: action.input.name,
-    audit: (body) => auditNameOf(action, body),
-    ...changeOfAction(action),
+    ...(action.answer && { answer: action.answer }),
   });
   for (const alias of action.aliases ?? []) {
     const access =
@@ -75,21 +63,14 @@ export function registerAction(
   }
 }
 
-/** What a declared action adds to a change: its guard and 409 message per verb, its quietness. */
-function changeOfAction(action: ActionDecl): Partial<Change> {
-  return {
-    whenOf: (body) => guardOf(action, verbOfBody(action, body)),
-    refusalOf: (body) => action.refusal?.[verbOfBody(action, body)],
-    quietWhenUnchanged: action.quietWhenUnchanged ?? false,
-    ...(action.of && { of: action.of }),
-    ...(action.answer && { answer: action.answer }),
-  };
-}
-
-/** A change's answers: the declared answer (and its effect's failures), or `item` with 200. */
-function responsesOf(answer: ActionAnswer | undefined, item: z.ZodType) {
+/**
+ * A change's answers: the declared answer (and its effect's failures), or `item` with 200; 202
+ * with the change request when it waits for a second approver.
+ */
+function responsesOf(answer: ActionAnswer | undefined, item: z.ZodType, held: Held | undefined) {
   const errors = errorResponses(400, 401, 403, 404, 409);
-  if (!answer) return { 200: item, ...errors };
+  const pending = held && { 202: pendingApprovalAnswer };
+  if (!answer) return { 200: item, ...pending, ...errors };
   return {
     [answer.status]: answer.response,
     ...errors,
@@ -110,10 +91,31 @@ async function answerAfter(
   return reply.status(answer.status).send(body);
 }
 
+/** The OpenAPI description of a change: its 409, and its four eyes when it has them. */
+function changeDescription(
+  action: Pick<ActionDecl, "conflictCode" | "when">,
+  held: Held | undefined,
+) {
+  const conflict = `409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`;
+  return held ? `${conflict} ${fourEyesText(held)}` : conflict;
+}
+
+/** What the OpenAPI document says of a change that may wait for a second approver. */
+export function fourEyesText(held: Held): string {
+  const when = held.fourEyes.above
+    ? `when its amount is above the wallet policy's ${FOUR_EYES_THRESHOLDS[held.fourEyes.above]}`
+    : "always";
+  return (
+    `Four eyes (${when}): the change is not applied but answered 202 with a change request, ` +
+    `which another administrator approves (POST /api/change-requests/{id}); the reason is the ` +
+    `body's remark or the ${CHANGE_REASON_HEADER} header (percent-encoded).`
+  );
+}
+
 /**
  * A declared action's alias (ActionAlias): the record found by the field the body names (404
- * when none), the action's body made from the alias's, run as the action, answered in the
- * alias's own shape.
+ * when none), the action's body made from the alias's, run as the action (a second approver
+ * included), answered in the alias's own shape.
  */
 export function registerAlias(
   { api, db, deps, bound, tags }: RouteContext,
@@ -122,9 +124,8 @@ export function registerAlias(
 ): void {
   const { module, binding } = bound;
   const { action } = route;
-  const bindingOfAction = actionBindingOf(
-    (binding.actions as Record<string, ActionHandler | ActionBinding>)[route.name]!,
-  );
+  const change = declaredChange(bound, route.name);
+  const held = heldOf(bound, route.name);
   const columns = (binding.columns ?? {}) as Record<string, unknown>;
   const column = (columns[alias.key.field] ??
     (binding.table as unknown as Record<string, unknown>)[alias.key.field]) as Parameters<
@@ -137,11 +138,12 @@ export function registerAlias(
     schema: {
       tags: alias.tag ? [alias.tag] : tags,
       summary: alias.summary,
-      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. 409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`,
+      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. ${changeDescription(action, held)}`,
       body: alias.body,
       response: responsesOf(
         action.answer && { ...action.answer, response: alias.response ?? action.answer.response },
-        alias.response ?? bindingOfAction.answer?.response ?? module.item,
+        alias.response ?? change.action.answer?.response ?? module.item,
+        held,
       ),
     },
     handler: async (request, reply) => {
@@ -151,25 +153,22 @@ export function registerAlias(
         .from(binding.table)
         .where(eq(column, aliasBody[alias.key.from]));
       if (!found) throw notFound((module.viewOf ?? module).thing.one);
+      const id = found.id as number;
       const body = alias.toBody(aliasBody);
-      const change = changeOfAction(action);
-      const { item, result } = await runChange(db, bound, bindingOfAction, {
-        of: action.of,
-        actor: currentAdmin(request),
-        id: found.id as number,
+      const actor = currentAdmin(request);
+      const pending = await holdForApproval(db, held, {
+        actor,
+        id,
         body,
-        when: change.whenOf!(body),
-        conflictCode: action.conflictCode,
-        conflictMessage: change.refusalOf!(body),
-        quietWhenUnchanged: change.quietWhenUnchanged,
-        remark: textOf(body, action.input.name),
-        audit: auditNameOf(action, body),
+        headers: request.headers,
       });
+      if (pending) return reply.code(202).send(pending);
+      const { item, result } = await runChange(db, bound, change, { actor, id, body });
       if (action.answer) {
-        return answerAfter(deps, bindingOfAction, action.answer, result, request, reply);
+        return answerAfter(deps, change.action, action.answer, result, request, reply);
       }
       if (alias.answer) return alias.answer(item);
-      return bindingOfAction.answer ? bindingOfAction.answer.read(db, found.id as number) : item;
+      return change.action.answer ? change.action.answer.read(db, id) : item;
     },
   });
 }
@@ -178,36 +177,36 @@ export function registerAlias(
 export function registerChange(
   { api, db, deps, bound, tags }: RouteContext,
   route: Pick<ModuleRoute, "method" | "url" | "access">,
-  change: Change,
+  routeChange: RouteChange,
 ): void {
+  const change = declaredChange(bound, routeChange.name);
+  const held = heldOf(bound, routeChange.name);
   api.route({
     method: route.method,
     url: route.url,
     config: { access: route.access },
     schema: {
       tags,
-      summary: change.summary,
-      description: `409 ${change.conflictCode} when the record is not ${guardText(change.when) || "changeable"}.`,
+      summary: routeChange.summary,
+      description: changeDescription(change, held),
       params: idParamsSchema,
-      body: change.body,
-      response: responsesOf(change.answer, bound.module.item),
+      body: routeChange.body,
+      response: responsesOf(routeChange.answer, bound.module.item, held),
     },
     handler: async (request, reply) => {
-      const body = request.body as { action?: string };
-      const { item, result } = await runChange(db, bound, change.action, {
-        of: change.of,
-        actor: currentAdmin(request),
-        id: request.params.id,
+      const actor = currentAdmin(request);
+      const { id } = request.params;
+      const body = request.body;
+      const pending = await holdForApproval(db, held, {
+        actor,
+        id,
         body,
-        when: change.whenOf ? change.whenOf(body) : change.when,
-        conflictCode: change.conflictCode,
-        conflictMessage: change.refusalOf?.(body),
-        quietWhenUnchanged: change.quietWhenUnchanged,
-        remark: textOf(body, change.remarkField),
-        audit: change.audit(body),
+        headers: request.headers,
       });
-      return change.answer
-        ? answerAfter(deps, change.action, change.answer, result, request, reply)
+      if (pending) return reply.code(202).send(pending);
+      const { item, result } = await runChange(db, bound, change, { actor, id, body });
+      return routeChange.answer
+        ? answerAfter(deps, change.action, routeChange.answer, result, request, reply)
         : item;
     },
   });

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 import type { RouteDeps } from "../../http/deps";
 import type { BoundModule } from "../bind";
+import { rememberModule } from "../four-eyes";
 import { registerAction } from "./actions";
 import { registerEndpoints } from "./endpoints";
 import { registerCreate, registerEdit } from "./forms";
@@ -46,6 +47,7 @@ export async function registerModuleRoutes(
   bound: BoundModule,
 ): Promise<void> {
   const context: RouteContext = { api: app, db: deps.db, deps, bound, tags: [bound.module.name] };
+  rememberModule(bound);
   for (const route of moduleRoutes(bound)) {
     (REGISTER[route.kind] as (context: RouteContext, route: ModuleRoute) => void)(context, route);
   }

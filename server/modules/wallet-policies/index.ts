@@ -2,16 +2,27 @@ import { walletPolicies, type WalletPolicyBody } from "../../../src/shared/modul
 import type { Tx } from "../../db";
 import { walletPolicies as policies } from "../../db/schema";
 import { adminNameOf, bindModule } from "../../kit/bind";
+import { currentPolicy } from "../../services/ledger";
 import { walletPolicyEndpoints } from "./endpoints";
 
-/** A new version takes effect at once: the next top-up and the dormant list read it. */
+/**
+ * A new version takes effect at once: the next top-up and the dormant list read it. A four-eyes
+ * threshold the body leaves out stays as the version in force has it.
+ */
 async function addVersion(
   tx: Tx,
   { actor, body }: { actor: { id: number }; body: WalletPolicyBody },
 ) {
+  const inForce = await currentPolicy(tx);
   const [row] = await tx
     .insert(policies)
-    .values({ ...body, remark: body.remark || null, adminId: actor.id })
+    .values({
+      ...body,
+      fourEyesTopUpAboveSen: body.fourEyesTopUpAboveSen ?? inForce.fourEyesTopUpAboveSen,
+      fourEyesRefundAboveSen: body.fourEyesRefundAboveSen ?? inForce.fourEyesRefundAboveSen,
+      remark: body.remark || null,
+      adminId: actor.id,
+    })
     .returning({ id: policies.id });
   return row!.id;
 }

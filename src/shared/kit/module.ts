@@ -7,6 +7,7 @@
 import { z } from "zod";
 
 import { isPermissionCode, type PermissionCode } from "../permissions";
+import type { FourEyesDecl } from "./four-eyes";
 import { DECLARED } from "./registry";
 import { safeMultilineText, safeText, textProblem } from "../text";
 
@@ -229,6 +230,17 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   answer?: ActionAnswer;
   /** Offered on list rows too (default); false: only on the record's own page. */
   listed?: boolean;
+  /**
+   * Offered only when the record's `field` holds (`self`) or does not hold (`other`) the signed-in
+   * administrator's id: a change request is approved by another, withdrawn by its maker. The
+   * console's convenience; the server's handler refuses the others.
+   */
+  offeredTo?: { field: string; is: "self" | "other" };
+  /**
+   * Needs a second approver: the server makes a change request instead of applying it (every
+   * time, or above the wallet policy's threshold), and another administrator approves it.
+   */
+  fourEyes?: FourEyesDecl;
 }
 
 export interface ActionAnswer {
@@ -360,6 +372,9 @@ interface ActionOptions {
   audit: string;
   conflictCode?: string;
   permission?: PermissionCode;
+  /** Needs a second approver (see ActionDecl.fourEyes). */
+  fourEyes?: FourEyesDecl;
+  offeredTo?: ActionDecl["offeredTo"];
 }
 
 /** The one approve / reject-with-remark action every deciding module shares. */
@@ -550,6 +565,8 @@ export interface FormDecl<Body extends z.ZodObject = z.ZodObject> {
   conflictCode?: string;
   /** edit only: a change that leaves the record as it was writes no audit entry. */
   quietWhenUnchanged?: boolean;
+  /** Needs a second approver (see ActionDecl.fourEyes). */
+  fourEyes?: FourEyesDecl;
 }
 
 /** A create or edit form (see FormDecl); the type checker keeps `inputs` to the body's keys. */
@@ -793,6 +810,10 @@ export function defineModule<
     if (action.permission !== undefined && !isPermissionCode(action.permission)) {
       throw problem(name, `action "${actionName}" has an unknown permission code`);
     }
+    if (action.fourEyes && action.answer) {
+      throw problem(name, `action "${actionName}" has an effect, which four eyes cannot hold back`);
+    }
+    checkFourEyes(name, `action "${actionName}"`, action.fourEyes, fields, action.body);
   }
   for (const [formName, decl] of [
     ["create", input.create],
@@ -811,6 +832,7 @@ export function defineModule<
     if (decl.permission !== undefined && !isPermissionCode(decl.permission)) {
       throw problem(name, `${formName} form has an unknown permission code`);
     }
+    checkFourEyes(name, `${formName} form`, decl.fourEyes, fields, decl.body);
   }
   if (input.create && !input.paths.create) throw problem(name, "create form has no paths.create");
   if (input.edit && !input.paths.edit) throw problem(name, "edit form has no paths.edit");
@@ -849,6 +871,29 @@ export function defineModule<
   // it never reaches a spread, a JSON answer or a comparison.
   Object.defineProperty(declared, DECLARED, { value: true });
   return declared;
+}
+
+/** A four-eyes declaration's amount names a body key or a field; a threshold needs an amount. */
+function checkFourEyes(
+  module: string,
+  what: string,
+  decl: FourEyesDecl | undefined,
+  fields: Record<string, FieldDecl>,
+  body: z.ZodType,
+): void {
+  if (!decl) return;
+  if (decl.above && !decl.amount) throw problem(module, `${what} has a threshold but no amount`);
+  const amount = decl.amount;
+  if (amount && "record" in amount && !(amount.record in fields)) {
+    throw problem(module, `${what} reads its amount from "${amount.record}", which is no field`);
+  }
+  const shape = body instanceof z.ZodObject ? (body.shape as Record<string, unknown>) : {};
+  if (amount && "body" in amount && !(amount.body in shape)) {
+    throw problem(module, `${what} reads its amount from "${amount.body}", which it does not take`);
+  }
+  if (decl.checkerPermission !== undefined && !isPermissionCode(decl.checkerPermission)) {
+    throw problem(module, `${what} has an unknown checker permission code`);
+  }
 }
 
 /** The record type a declaration describes. */

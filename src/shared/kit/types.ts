@@ -66,3 +66,9 @@ export const positiveSen = z
   .int("Amount must be a whole number of sen")
   .min(1, "Amount must be positive")
   .max(MAX_SEN, `Amount must be at most ${MAX_SEN} sen`);
+
+/** An amount of money staff type that may be nothing (a threshold): whole sen, 0 to MAX_SEN. */
+export const nonNegativeSen = z
+  .int("Amount must be a whole number of sen")
+  .min(0, "Amount must not be negative")
+  .max(MAX_SEN, `Amount must be at most ${MAX_SEN} sen`);

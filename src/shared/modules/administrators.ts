@@ -125,6 +125,8 @@ export const administrators = defineModule({
       audit: "administrator",
       thing: "Change Admin Permission",
       quietWhenUnchanged: true,
+      // Power granted or taken: always a second approver.
+      fourEyes: {},
       aliases: [
         {
           method: "POST",

@@ -170,6 +170,8 @@ export const settlements = defineModule({
       when: { status: ["pending", "failed"] },
       conflictCode: "ALREADY_PAID",
       audit: "settlement",
+      // The merchant's money released: always a second approver, holding Settlement.
+      fourEyes: { amount: { record: "netSen" } },
       input: {
         name: "bankReference",
         max: BANK_REFERENCE_MAX_LENGTH,

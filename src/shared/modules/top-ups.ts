@@ -124,12 +124,16 @@ export const topUps = defineModule({
       conflictCode: "ALREADY_REVERSED",
       danger: true,
       audit: "top_up",
+      // Money back out of a wallet: always a second approver.
+      fourEyes: { amount: { record: "amountSen" } },
     }),
   },
   create: form({
     body: counterTopUpBody,
     audit: "top_up",
     inputs: { amountSen: { kind: "money" }, remark: { kind: "multiline" } },
+    // Above the wallet policy's threshold (RM 200 unless a version says otherwise).
+    fourEyes: { above: "topUp", amount: { body: "amountSen" } },
   }),
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { defineModule, field, form, type ItemOf } from "../kit/module";
 import { administratorLink, instant, money, recordId, text } from "../kit/presets";
-import { positiveSen } from "../kit/types";
+import { nonNegativeSen, positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { crossFieldRule } from "../schemas/rules";
 import { safeMultilineText } from "../text";
@@ -22,6 +22,9 @@ export const walletPolicyBody = crossFieldRule(
       .int("Dormancy must be a whole number of days")
       .min(1, "Dormancy must be at least 1 day")
       .max(36_500, "Dormancy must be at most 36500 days"),
+    // Four eyes (src/shared/kit/four-eyes.ts): absent, the version in force's threshold stays.
+    fourEyesTopUpAboveSen: nonNegativeSen.optional(),
+    fourEyesRefundAboveSen: nonNegativeSen.optional(),
     remark: safeMultilineText().trim().max(500).optional(),
   }),
   { fields: [...LIMIT_ORDER], rule: LIMIT_ORDER.join(" ≤ ") },
@@ -62,6 +65,8 @@ export const walletPolicies = defineModule({
     maxBalanceSen: limit(),
     dailyPaymentLimitSen: limit(),
     dormancyDays: field(z.number().int(), { list: { width: 110 }, show: true, export: true }),
+    fourEyesTopUpAboveSen: money({ list: 130 }),
+    fourEyesRefundAboveSen: money({ list: 130 }),
     remark: text({ nullable: true, list: 200 }),
     ...administratorLink("adminId", "adminName", { list: 160, export: true, empty: "system" }),
     createdAt: instant({ list: 160 }),
@@ -77,8 +82,12 @@ export const walletPolicies = defineModule({
       dailyTopUpLimitSen: { kind: "money" },
       maxBalanceSen: { kind: "money" },
       dailyPaymentLimitSen: { kind: "money" },
+      fourEyesTopUpAboveSen: { kind: "money" },
+      fourEyesRefundAboveSen: { kind: "money" },
       remark: { kind: "multiline" },
     },
+    // The limits of every wallet, and the thresholds of four eyes: always a second approver.
+    fourEyes: {},
   }),
 });
 

@@ -15,6 +15,8 @@ export const DEMO = {
   userDesk: { email: "userdesk@wallet.example", password: "UserDesk#2026" },
   finance: { email: "finance@wallet.example", password: "Finance#2026" },
   banned: { email: "banned@wallet.example", password: "Banned#2026" },
+  approver: { email: "approver@wallet.example", password: "Approver#2026" },
+  checker: { email: "checker@wallet.example", password: "Checker#2026" },
 } as const;
 
 /** The API on this test file's database, without the console's files unless `distDir` says so. */

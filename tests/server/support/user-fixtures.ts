@@ -11,6 +11,8 @@ import {
   type UserRow,
 } from "../../../server/db/schema";
 import { noPermissionMessage } from "../../../server/auth/access";
+import { CHANGE_REASON_HEADER } from "../../../src/shared/kit/four-eyes";
+import { injectApproved } from "./four-eyes";
 import { auth, createTestApp, DEMO, login } from "./app";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -124,6 +126,22 @@ export function call(
     method,
     url: `/v1${url}`,
     headers: auth(token),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** `call`, approved by a second administrator when the change waits for one (four eyes). */
+export function callApproved(
+  app: App,
+  token: string,
+  method: "POST" | "PATCH",
+  url: string,
+  payload?: unknown,
+) {
+  return injectApproved(app, {
+    method,
+    url: `/v1${url}`,
+    headers: { ...auth(token), [CHANGE_REASON_HEADER]: "Test%20fixture" },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }

@@ -1,0 +1,387 @@
+/**
+ * Four eyes (maker-checker), as the kit applies it to every declared action or form whose
+ * declaration says `fourEyes`: the route turns the change into a change request instead of
+ * applying it (holdForApproval), and another administrator's approval applies it
+ * (approveChangeRequest, called by the change-requests module's decision). What is stored is
+ * what the change is (module, action, record, body), never a closure: approval runs the same
+ * declared change again, guard, rules and audit, inside the approval's transaction.
+ *
+ * - The maker learns at once whether the change could be made: the request is made after a dry
+ *   run of the change (run and rolled back), which also gives the checker its old → new preview.
+ * - The checker is never the maker (by administrator id, whatever the session or path) and holds
+ *   the codes the request names.
+ * - The record's fields the change touches, and its amount, are compared at approval with what
+ *   the maker saw: a record that moved on refuses the approval (409 RECORD_CHANGED /
+ *   AMOUNT_CHANGED) and the request keeps why.
+ * - Exactly once: the approval locks the request row and moves it from pending in the very
+ *   transaction that applies the change.
+ */
+import { and, eq, getTableName, gt, sql } from "drizzle-orm";
+
+import {
+  CHANGE_REASON_HEADER,
+  DEFAULT_REQUEST_HOURS,
+  FOUR_EYES_THRESHOLDS,
+  type FourEyesDecl,
+  type PendingApprovalAnswer,
+} from "../../src/shared/kit/four-eyes";
+import { remarkProblem, verbOfBody } from "../../src/shared/kit/module";
+import { REQUEST_DECIDED } from "../../src/shared/modules/change-requests";
+import { recordAudit } from "../audit";
+import type { Db, Tx } from "../db";
+import { administrators, changeRequests, type AdministratorRow } from "../db/schema";
+import { conflict, forbidden, HttpError } from "../errors";
+import { currentPolicy, newReference } from "../services/ledger";
+import type { BoundModule } from "./bind";
+import {
+  applyChange,
+  auditSnapshot,
+  createRecord,
+  declaredChange,
+  textOf,
+  type Change,
+} from "./change";
+
+type Item = Record<string, unknown>;
+type ChangeRequestRow = typeof changeRequests.$inferSelect;
+
+/** Every bound module by name, as its routes are registered: an approval finds its module here. */
+const REGISTERED = new Map<string, BoundModule>();
+
+export function rememberModule(bound: BoundModule): void {
+  REGISTERED.set(bound.module.name, bound);
+}
+
+/** A declared change that may wait for a second approver, as its route holds it. */
+export interface Held {
+  bound: BoundModule;
+  /** The action's name, or `create` / `edit` for the module's forms. */
+  name: string;
+  fourEyes: FourEyesDecl;
+  /** The code the route needs (the checker needs it too). */
+  permission: number | null;
+  /** The change of one record (absent: the create form's new record). */
+  change?: Change;
+  verb: (body: unknown) => string;
+}
+
+/** The declared change `name` of a module, when its declaration asks for a second approver. */
+export function heldOf(bound: BoundModule, name: string): Held | undefined {
+  const { module } = bound;
+  if (name === "create" || name === "edit") {
+    const form = module[name];
+    if (!form?.fourEyes) return undefined;
+    return {
+      bound,
+      name,
+      fourEyes: form.fourEyes,
+      permission: form.permission ?? module.permission,
+      ...(name === "edit" && { change: declaredChange(bound, name) }),
+      verb: () => name,
+    };
+  }
+  const action = module.actions[name];
+  if (!action?.fourEyes) return undefined;
+  return {
+    bound,
+    name,
+    fourEyes: action.fourEyes,
+    permission: action.permission ?? module.permission,
+    change: declaredChange(bound, name),
+    verb: (body) => verbOfBody(action, body),
+  };
+}
+
+/** Thrown inside a dry run's transaction so that it rolls back. */
+const DRY_RUN = Symbol("dry run");
+
+/** The fields of a record whose JSON differs between before and after (timestamps aside). */
+function changedKeys(before: Item, after: Item): string[] {
+  return Object.keys({ ...before, ...after }).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
+}
+
+const pick = (item: Item, keys: Iterable<string>) =>
+  Object.fromEntries([...keys].map((key) => [key, item[key] ?? null]));
+
+/** The change's amount in sen, from its body or its record, when the declaration names one. */
+function amountOf(decl: FourEyesDecl, body: unknown, record: Item | undefined): number | null {
+  const source = decl.amount;
+  if (!source) return null;
+  const value =
+    "body" in source ? (body as Item | null | undefined)?.[source.body] : record?.[source.record];
+  return typeof value === "number" ? value : null;
+}
+
+/** The maker's reason: the header (percent-encoded), else the change's remark. */
+function reasonOf(held: Held, header: unknown, body: unknown): string {
+  let reason: string | null;
+  if (typeof header === "string" && header !== "") {
+    try {
+      reason = decodeURIComponent(header);
+    } catch {
+      throw new HttpError(400, "The change's reason is not percent-encoded text", "REASON_INVALID");
+    }
+  } else {
+    reason = textOf(body, held.change?.remarkField ?? "remark");
+  }
+  const problem = remarkProblem(reason ?? "");
+  if (problem === "required") {
+    throw new HttpError(
+      400,
+      "This change needs a second approver: give a reason",
+      "REASON_REQUIRED",
+    );
+  }
+  if (problem === "tooLong") {
+    throw new HttpError(400, "The reason must be at most 500 characters", "REASON_TOO_LONG");
+  }
+  if (problem === "invalid") {
+    throw new HttpError(400, "The reason holds characters that are not allowed", "REASON_INVALID");
+  }
+  return reason!.trim();
+}
+
+/**
+ * Whether the change waits for a second approver: when it does, the change request it became
+ * (answered 202); when it does not (below its threshold), undefined and the route applies it.
+ * Refuses what the change itself would refuse (its guard, its rules) before anything is stored.
+ */
+export async function holdForApproval(
+  db: Db,
+  held: Held | undefined,
+  request: {
+    actor: AdministratorRow;
+    id?: number;
+    body: unknown;
+    headers: Record<string, unknown>;
+  },
+): Promise<PendingApprovalAnswer | undefined> {
+  if (!held) return undefined;
+  const { bound, fourEyes } = held;
+  const { actor, id, body } = request;
+  let thresholdSen: number | null = null;
+  if (fourEyes.above) {
+    const record =
+      id !== undefined && "record" in fourEyes.amount! ? await bound.read(db, id) : undefined;
+    const amount = amountOf(fourEyes, body, record);
+    const policy = await currentPolicy(db);
+    thresholdSen = policy[FOUR_EYES_THRESHOLDS[fourEyes.above]];
+    if (amount === null || amount <= thresholdSen) return undefined;
+  }
+  // What the change itself refuses first (its guard, its rules), then a missing reason.
+  const preview = await dryRun(db, held, actor, id, body);
+  const reason = reasonOf(held, request.headers[CHANGE_REASON_HEADER], body);
+  return db.transaction(async (tx) => {
+    if (id !== undefined) await refuseSecondRequest(tx, held, id);
+    const [row] = await tx
+      .insert(changeRequests)
+      .values({
+        reference: newReference("CR"),
+        module: bound.module.name,
+        action: held.name,
+        verb: held.verb(body),
+        recordId: id ?? null,
+        recordTitle: preview.title,
+        body: (body ?? {}) as object,
+        reason,
+        amountSen: amountOf(fourEyes, body, preview.record),
+        before: preview.before,
+        after: preview.after,
+        permission: held.permission,
+        checkerPermission: fourEyes.checkerPermission ?? null,
+        rule: fourEyes.above ? "above" : "always",
+        thresholdSen,
+        makerId: actor.id,
+        expiresAt: sql`now() + make_interval(hours => ${fourEyes.expiresInHours ?? DEFAULT_REQUEST_HOURS})`,
+      })
+      .returning();
+    await recordAudit(tx, {
+      adminId: actor.id,
+      action: "change_request.request",
+      targetTable: getTableName(changeRequests),
+      targetId: row!.id,
+      remark: reason,
+      before: null,
+      after: {
+        module: row!.module,
+        action: row!.action,
+        recordId: row!.recordId,
+        amountSen: row!.amountSen,
+      },
+    });
+    return pendingAnswer(row!);
+  });
+}
+
+/** What the maker is told: the request and when it expires. */
+const pendingAnswer = (row: ChangeRequestRow): PendingApprovalAnswer => ({
+  status: "pending_approval",
+  changeRequest: {
+    id: row.id,
+    reference: row.reference,
+    status: "pending",
+    reason: row.reason,
+    amountSen: row.amountSen,
+    expiresAt: row.expiresAt.toISOString(),
+  },
+});
+
+/** One open request per record and action: a second would only fail its guard at approval. */
+async function refuseSecondRequest(tx: Tx, held: Held, id: number) {
+  const table = held.bound.binding.table;
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+  const [open] = await tx
+    .select({ reference: changeRequests.reference })
+    .from(changeRequests)
+    .where(
+      and(
+        eq(changeRequests.module, held.bound.module.name),
+        eq(changeRequests.recordId, id),
+        eq(changeRequests.status, "pending"),
+        gt(changeRequests.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (open) {
+    throw conflict(
+      "CHANGE_PENDING",
+      `A change of this record is waiting for a second approver (${open.reference})`,
+      { reference: open.reference },
+    );
+  }
+}
+
+/**
+ * The change made and rolled back: whether it can be made now (its guard and rules refuse
+ * here, to the maker), the record's fields it touches before and after, and the record's title.
+ */
+async function dryRun(
+  db: Db,
+  held: Held,
+  actor: AdministratorRow,
+  id: number | undefined,
+  body: unknown,
+) {
+  const { bound } = held;
+  let record: Item | undefined;
+  let after: Item = {};
+  try {
+    await db.transaction(async (tx) => {
+      if (id === undefined) {
+        after = await createRecord(tx, bound, { actor, body });
+      } else {
+        const { item } = await applyChange(tx, bound, held.change!, {
+          actor,
+          id,
+          body,
+          expect: (found) => {
+            record = found;
+          },
+        });
+        after = item;
+      }
+      throw DRY_RUN;
+    });
+  } catch (error) {
+    if (error !== DRY_RUN) throw error;
+  }
+  const title = String((record ?? after)[bound.module.titleField] ?? "") || null;
+  if (!record) return { record, title, before: null, after: auditSnapshot(after) };
+  const changed = changedKeys(auditSnapshot(record), auditSnapshot({ ...record, ...after }));
+  const guard = held.change!.whenOf?.(body) ?? held.change!.when;
+  return {
+    record,
+    title,
+    before: pick(record, new Set([...changed, ...Object.keys(guard)])),
+    after: pick({ ...record, ...after }, changed),
+  };
+}
+
+/** Whether `checker` may decide `request`: never its maker, and holding the codes it names. */
+export function assertChecker(request: ChangeRequestRow, checker: AdministratorRow): void {
+  if (request.makerId === checker.id) {
+    throw forbidden(
+      "SELF_APPROVAL",
+      "You made this change request: another administrator must decide it",
+    );
+  }
+  for (const code of [request.permission, request.checkerPermission]) {
+    if (code !== null && !checker.isSuperAdmin && !checker.permissions.includes(code)) {
+      throw forbidden(
+        "NOT_A_CHECKER",
+        `Deciding this change request needs permission code ${code}, which you do not hold`,
+      );
+    }
+  }
+}
+
+/**
+ * Applies an approved request's change in the caller's transaction (the approval's, which has
+ * locked the request and checked it is pending and `checker` may decide it), as its maker made
+ * it, its audit entries naming the checker. Answers the id of the record it changed or made.
+ */
+export async function applyChangeRequest(
+  tx: Tx,
+  request: ChangeRequestRow,
+  checker: AdministratorRow,
+): Promise<number> {
+  const bound = REGISTERED.get(request.module);
+  const held = bound && heldOf(bound, request.action);
+  if (!bound || !held) {
+    throw conflict(
+      "CHANGE_NOT_DECLARED",
+      `The change "${request.module} ${request.action}" no longer needs a second approver`,
+    );
+  }
+  const [maker] = await tx
+    .select()
+    .from(administrators)
+    .where(eq(administrators.id, request.makerId));
+  if (!maker) throw conflict("MAKER_GONE", "The administrator who asked for it no longer exists");
+  if (request.recordId === null) {
+    const created = await createRecord(tx, bound, {
+      actor: maker,
+      body: request.body,
+      approvedBy: checker.id,
+    });
+    return created.id as number;
+  }
+  const before = (request.before ?? {}) as Item;
+  await applyChange(tx, bound, held.change!, {
+    actor: maker,
+    id: request.recordId,
+    body: request.body,
+    approvedBy: checker.id,
+    expect: (record) => {
+      const moved = changedKeys(before, pick(record, Object.keys(before)));
+      if (moved.length > 0) {
+        throw conflict(
+          "RECORD_CHANGED",
+          "The record changed after this request was made; ask again from its current state",
+          { fields: moved },
+        );
+      }
+      const amount = amountOf(held.fourEyes, request.body, record);
+      if (amount !== request.amountSen) {
+        throw conflict("AMOUNT_CHANGED", "The amount changed after this request was made", {
+          requestedSen: request.amountSen,
+          nowSen: amount,
+        });
+      }
+    },
+  });
+  return request.recordId;
+}
+
+/** Keeps why an approval was refused on the request (its transaction rolled back). */
+export async function recordRefusal(db: Db, id: number, error: unknown): Promise<void> {
+  // Its own refusals (not pending, not a checker) say nothing about the change.
+  if (!(error instanceof HttpError) || error.statusCode === 403) return;
+  if (error.code === REQUEST_DECIDED) return;
+  await db
+    .update(changeRequests)
+    .set({ failureCode: error.code, failureMessage: error.message, failedAt: sql`now()` })
+    .where(and(eq(changeRequests.id, id), eq(changeRequests.status, "pending")));
+}

@@ -1,0 +1,57 @@
+/**
+ * Four eyes in the API's tests: a change that waits for a second approver (202) approved by
+ * another administrator, the way a checker would, answered as the change itself would have
+ * been (the record, 200 or 201), so a test of a rule reads the same with or without a checker.
+ */
+import { expect } from "vitest";
+
+import type { App } from "../../../server/app";
+import { auth, DEMO, login } from "./app";
+
+import type { InjectOptions } from "light-my-request";
+
+const checkers = new WeakMap<App, Promise<string>>();
+
+/** The token of the demo's second super administrator, signed in once per app. */
+export function checkerToken(app: App): Promise<string> {
+  let token = checkers.get(app);
+  if (!token) {
+    token = login(app, DEMO.approver).then((session) => session.token);
+    checkers.set(app, token);
+  }
+  return token;
+}
+
+/** Approves change request `id` as `token`'s holder, with a remark. */
+export const approve = (app: App, token: string, id: number, remark = "Checked against the slip") =>
+  app.inject({
+    method: "PATCH",
+    url: `/v1/api/change-requests/${id}`,
+    headers: auth(token),
+    payload: { action: "approve", remark },
+  });
+
+/**
+ * The change `options` asks for, approved by the second super administrator when it waits for
+ * one: a refusal (at the request or at the approval) is answered as it is; an approved change
+ * answers its record as the direct call would (201 for a new record, else 200).
+ */
+export async function injectApproved(app: App, options: InjectOptions) {
+  const made = await app.inject(options);
+  if (made.statusCode !== 202) return made;
+  const { changeRequest } = made.json<{ changeRequest: { id: number } }>();
+  const decided = await approve(app, await checkerToken(app), changeRequest.id);
+  if (decided.statusCode !== 200) return decided;
+  const { resultId, recordId } = decided.json<{
+    resultId: number | null;
+    recordId: number | null;
+  }>();
+  const [, collection] = /^\/v1\/api\/([^/?]+)/.exec(String(options.url))!;
+  const record = await app.inject({
+    method: "GET",
+    url: `/v1/api/${collection}/${resultId ?? recordId}`,
+    headers: options.headers,
+  });
+  expect(record.statusCode, record.body).toBe(200);
+  return Object.assign(record, { statusCode: recordId === null ? 201 : 200 });
+}
