@@ -1225,10 +1225,7 @@ export const changeRequests = pgTable(
     ),
     index("change_requests_record_idx").on(t.module, t.recordId),
     index("change_requests_maker_id_idx").on(t.makerId),
-    check(
-      "change_requests_status_check",
-      oneOf(t.status, CHANGE_REQUEST_STATUSES),
-    ),
+    check("change_requests_status_check", oneOf(t.status, CHANGE_REQUEST_STATUSES)),
     check("change_requests_rule_check", oneOf(t.rule, ["always", "above"])),
     check(
       "change_requests_decided_check",

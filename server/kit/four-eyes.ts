@@ -172,6 +172,8 @@ export async function holdForApproval(
   }
   // What the change itself refuses first (its guard, its rules), then a missing reason.
   const preview = await dryRun(db, held, actor, id, body);
+  // A change that changes nothing (the same permissions again) moves no money or power.
+  if (preview.record && Object.keys(preview.after).length === 0) return undefined;
   const reason = reasonOf(held, request.headers[CHANGE_REASON_HEADER], body);
   return db.transaction(async (tx) => {
     if (id !== undefined) await refuseSecondRequest(tx, held, id);

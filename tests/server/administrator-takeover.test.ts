@@ -22,6 +22,7 @@ import { PERMISSION, PERMISSION_CODES } from "../../src/shared/permissions";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { A_REASON, injectApproved } from "./support/four-eyes";
 import { takeOnlyMail } from "./support/mime";
 import { openApiDocument, operationsOf, type Operation } from "./support/openapi";
 
@@ -116,7 +117,10 @@ async function snapshot(id: number) {
   return { row, resets: resets?.n, audits: audits?.n };
 }
 
-const send = (attempt: Attempt, token: string) => app.inject({ ...attempt, headers: auth(token) });
+// A permission change waits for a second approver (the approver approves it): who may act on
+// whom is decided when it is asked for, and again when it is applied.
+const send = (attempt: Attempt, token: string) =>
+  injectApproved(app, { ...attempt, headers: { ...auth(token), ...A_REASON } });
 
 describe("acting on another administrator", () => {
   it("lists every operation that acts on an existing administrator", async () => {

@@ -8,6 +8,7 @@ import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { updateAdministrator } from "../../server/modules/administrators/rules";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { A_REASON, injectApproved } from "./support/four-eyes";
 
 let testDb: TestDatabase;
 let app: App;
@@ -28,8 +29,15 @@ afterAll(async () => {
 let n = 0;
 const uniqueEmail = (prefix = "admin") => `${prefix}.${Date.now()}.${(n += 1)}@wallet.example`;
 
+// Permission changes wait for a second approver: the approver approves them (four eyes' own
+// rules are tests/server/four-eyes.test.ts).
 const post = (url: string, payload: unknown, token = superToken) =>
-  app.inject({ method: "POST", url, payload: payload as object, headers: auth(token) });
+  injectApproved(app, {
+    method: "POST",
+    url,
+    payload: payload as object,
+    headers: { ...auth(token), ...A_REASON },
+  });
 const patch = (id: number, payload: unknown, token = superToken) =>
   app.inject({
     method: "PATCH",
@@ -39,11 +47,11 @@ const patch = (id: number, payload: unknown, token = superToken) =>
   });
 /** One of the module's declared actions: `status` or `permissions`. */
 const act = (id: number, path: "status" | "permissions", payload: unknown, token = superToken) =>
-  app.inject({
+  injectApproved(app, {
     method: "PATCH",
     url: `/v1/api/administrators/${id}/${path}`,
     payload: payload as object,
-    headers: auth(token),
+    headers: { ...auth(token), ...A_REASON },
   });
 const get = (id: number | string, token = superToken) =>
   app.inject({ method: "GET", url: `/v1/api/administrators/${id}`, headers: auth(token) });
@@ -419,11 +427,16 @@ describe("the last holder of Admin (8)", () => {
     const { admin: helper, token: helperToken } = await createAdmin(app, superToken, [0, 8]);
     const parked = await leaveOnly([last.id, helper.id]);
     try {
-      // With two holders, one may step down.
-      const stepDown = await post(
-        "/v1/user-mgmt/change-admin-permission",
-        { admin_id: helper.id, permission_codes: [0] },
-        helperToken,
+      // With two holders, one may step down (the other, the only checker left, approves it).
+      const stepDown = await injectApproved(
+        app,
+        {
+          method: "POST",
+          url: "/v1/user-mgmt/change-admin-permission",
+          payload: { admin_id: helper.id, permission_codes: [0] },
+          headers: { ...auth(helperToken), ...A_REASON },
+        },
+        lastToken,
       );
       expect(stepDown.statusCode).toBe(200);
 

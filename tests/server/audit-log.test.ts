@@ -14,6 +14,7 @@ import { auditLogModule, AUDIT_OWNERS } from "../../server/modules/audit-log";
 import { createAdmin, DEMO, login } from "./support/app";
 import {
   call,
+  callApproved,
   expectNoPermission,
   insertWalletUser,
   useUserDeskSuite,
@@ -48,7 +49,7 @@ beforeAll(async () => {
     channel: "counter",
   });
   topUpId = topUp.json<{ id: number }>().id;
-  const reversed = await call(
+  const reversed = await callApproved(
     suite.app,
     superToken,
     "POST",

@@ -20,7 +20,8 @@ import {
   type ActionDecl,
   type FieldDecl,
 } from "../../src/shared/kit/module";
-import { DEMO, login, tokensLacking } from "./support/app";
+import { auth, DEMO, login, tokensLacking } from "./support/app";
+import { A_REASON, injectApproved } from "./support/four-eyes";
 import { call, useUserDeskSuite } from "./support/user-fixtures";
 
 const suite = useUserDeskSuite();
@@ -236,8 +237,14 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
           expect(rows[0], "a record the action applies to").toBeDefined();
           return rows;
         };
+        // A change that waits for a second approver is approved by another (four eyes).
         const send = (row: Row, body: unknown) =>
-          call(suite.app, superToken, route.method, route.url.replace(":id", String(row.id)), body);
+          injectApproved(suite.app, {
+            method: route.method,
+            url: `/v1${route.url.replace(":id", String(row.id))}`,
+            headers: { ...auth(superToken), ...A_REASON },
+            ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+          });
         const valid = validBody(action);
         /** The body with its text (the remark, or the action's own input) set to `text`. */
         const withText = (text: unknown) =>
@@ -299,6 +306,10 @@ describe.each(BOUND_MODULES.map((bound) => [bound.module.name, bound] as const))
           });
           return;
         }
+
+        // Who may take an action offered to one person (a request's maker, its checker) is the
+        // module's rule: tests/server/four-eyes.test.ts.
+        if (action.offeredTo) return;
 
         it("records its audit entry with the change, and refuses the record afterwards with 409", async () => {
           // The first record the module's own rules let it change (a reversal needs the money

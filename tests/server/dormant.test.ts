@@ -6,7 +6,13 @@ import type { users } from "../../server/db/schema";
 import type { UserList } from "../../src/shared/schemas/users";
 import { createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
-import { call, expectError, expectNoPermission, insertUser } from "./support/user-fixtures";
+import {
+  call,
+  callApproved,
+  expectError,
+  expectNoPermission,
+  insertUser,
+} from "./support/user-fixtures";
 
 let testDb: TestDatabase;
 let db: Db;
@@ -66,7 +72,10 @@ async function setDormancyDays(value: unknown) {
   const limits = Object.fromEntries(
     [...keys, "dailyPaymentLimitSen" as const].map((key) => [key, current[key]]),
   );
-  return call(app, superAdmin, "POST", "/api/wallet-policies", { ...limits, dormancyDays: value });
+  return callApproved(app, superAdmin, "POST", "/api/wallet-policies", {
+    ...limits,
+    dormancyDays: value,
+  });
 }
 
 describe("GET /api/users/dormant", () => {

@@ -214,11 +214,15 @@ describe("a change that needs a second approver", () => {
   it("one open request per record: a second answers 409 CHANGE_PENDING naming the first", async () => {
     const user = await insertWalletUser(suite.db, 0);
     const row = await suite.db.transaction((tx) =>
-      topUpWallet(tx, { accountNumber: user.accountNumber }, {
-        amountSen: 5_000,
-        channel: "counter",
-        adminId: finance.id,
-      }),
+      topUpWallet(
+        tx,
+        { accountNumber: user.accountNumber },
+        {
+          amountSen: 5_000,
+          channel: "counter",
+          adminId: finance.id,
+        },
+      ),
     );
     const reverse = () =>
       suite.app.inject({
@@ -279,7 +283,10 @@ describe("a change that needs a second approver", () => {
     expect((await requestOf(id)).amountSen).toBe(settlement!.netSen);
     await suite.db
       .update(settlements)
-      .set({ netSen: sql`${settlements.netSen} + 100`, grossSen: sql`${settlements.grossSen} + 100` })
+      .set({
+        netSen: sql`${settlements.netSen} + 100`,
+        grossSen: sql`${settlements.grossSen} + 100`,
+      })
       .where(eq(settlements.id, settlement!.id));
     expectError(await decide(checker.token, id, "approve"), 409, "AMOUNT_CHANGED");
     const [still] = await suite.db
@@ -326,7 +333,10 @@ describe("a change that needs a second approver", () => {
       }>();
     const before = { finance: await counts(finance.token), checker: await counts(checker.token) };
     await pendingTopUp();
-    expect(await counts(finance.token)).toEqual({ ...before.finance, mine: before.finance.mine + 1 });
+    expect(await counts(finance.token)).toEqual({
+      ...before.finance,
+      mine: before.finance.mine + 1,
+    });
     expect(await counts(checker.token)).toEqual({
       ...before.checker,
       toCheck: before.checker.toCheck + 1,
@@ -337,7 +347,9 @@ describe("a change that needs a second approver", () => {
 describe("bad input changes nothing", () => {
   it("refuses a missing, blank, too long or control-character reason, and bad percent-encoding", async () => {
     const user = await insertWalletUser(suite.db, 0);
-    const before = await suite.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(changeRequests);
+    const before = await suite.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(changeRequests);
     const send = (headers: Record<string, string>) =>
       suite.app.inject({
         method: "POST",
@@ -358,10 +370,16 @@ describe("bad input changes nothing", () => {
       method: "POST",
       url: "/v1/api/top-up-transactions",
       headers: auth(finance.token),
-      payload: { accountNumber: user.accountNumber, amountSen: policy.maxTopUpSen + 1, channel: "counter" },
+      payload: {
+        accountNumber: user.accountNumber,
+        amountSen: policy.maxTopUpSen + 1,
+        channel: "counter",
+      },
     });
     expectError(tooMuch, 400, "POLICY_MAX_TOP_UP");
-    const after = await suite.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(changeRequests);
+    const after = await suite.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(changeRequests);
     expect(after[0]!.n).toBe(before[0]!.n);
     expect(await balanceOf(user.id)).toBe(0);
   });

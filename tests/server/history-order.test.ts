@@ -9,9 +9,10 @@ import { expect, it, vi } from "vitest";
 
 import type { Db } from "../../server/db";
 import { payFromWallet } from "../../server/services/ledger";
+import { DEMO, login } from "./support/app";
 import { POSTGRES_URL } from "./support/database";
 import { atDaysAgo, daysAgo, insertBusiness, settlementsOf } from "./support/money-fixtures";
-import { call, insertWalletUser, useUserDeskSuite } from "./support/user-fixtures";
+import { call, callApproved, insertWalletUser, useUserDeskSuite } from "./support/user-fixtures";
 
 const suite = useUserDeskSuite();
 
@@ -36,8 +37,10 @@ async function pendingSettlement() {
   return settlement!;
 }
 
+// Marking paid waits for a second approver: the approval applies it (or finds the settlement
+// moved on: 409 RECORD_CHANGED).
 const markPaid = (id: number, n: number) =>
-  call(suite.app, suite.finance, "POST", `/api/settlements/${id}/mark-paid`, {
+  callApproved(suite.app, suite.finance, "POST", `/api/settlements/${id}/mark-paid`, {
     bankReference: `MBB-${n}`,
   });
 const markFailed = (id: number, n: number) =>
@@ -112,27 +115,41 @@ it("lists the history of ten concurrent mark-paid / mark-failed calls in the ord
   expect(moves.length).toBe(responses.filter((response) => response.statusCode === 200).length);
 });
 
-// The embedded store runs one transaction at a time: a held one would hold up the others.
+// The embedded store runs one transaction at a time: a held one would hold up the others. (A
+// settlement marked paid waits for a second approver now, whose approval refuses a record that
+// moved on: a business suspended and reinstated shows the order instead.)
 it.skipIf(!POSTGRES_URL)(
-  "lists a mark-paid that began before a mark-failed but locked after it as the newest",
+  "lists a change that began before another but locked after it as the newest",
   async () => {
-    const settlement = await pendingSettlement();
+    const shop = await insertBusiness(suite.db);
+    const superToken = (await login(suite.app, DEMO.superAdmin)).token;
+    const act = (verb: "suspend" | "reinstate") =>
+      call(suite.app, superToken, "POST", `/api/businesses/${shop.id}/${verb}`, {
+        remark: `Order check: ${verb}`,
+      });
     const held = holdNextTransaction(suite.db);
-    const paid = markPaid(settlement.id, 0);
+    const reinstated = act("reinstate");
     await held.begun;
-    const failed = await Promise.all(
-      Array.from({ length: 9 }, (_, n) => markFailed(settlement.id, n + 1)),
-    );
-    expect(failed.map((response) => response.statusCode).sort()).toEqual([
-      200,
-      ...Array(8).fill(409),
-    ]);
+    const suspended = await act("suspend");
+    expect(suspended.statusCode, suspended.body).toBe(200);
     held.release();
-    expect((await paid).statusCode).toBe(200);
-    const moves = await expectHistoryFollowsState(settlement.id);
-    expect(moves.map((entry) => entry.action)).toEqual([
-      "settlement.mark-paid",
-      "settlement.mark-failed",
+    const late = await reinstated;
+    expect(late.statusCode, late.body).toBe(200);
+    const history = await call(
+      suite.app,
+      superToken,
+      "GET",
+      `/api/businesses/${shop.id}/audit?page=1&pageSize=50`,
+    );
+    expect(history.statusCode, history.body).toBe(200);
+    const entries = history.json<{ entries: Entry[] }>().entries;
+    expect(entries.map((entry) => entry.action)).toEqual([
+      "business.reinstate",
+      "business.suspend",
+    ]);
+    expect(entries.map((entry) => `${entry.before?.status} → ${entry.after?.status}`)).toEqual([
+      "suspended → approved",
+      "approved → suspended",
     ]);
   },
 );

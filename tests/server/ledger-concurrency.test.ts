@@ -12,7 +12,7 @@ import { businesses, wallets, walletTransactions } from "../../server/db/schema"
 import { HttpError } from "../../server/errors";
 import { payFromWallet } from "../../server/services/ledger";
 import { createAdmin, DEMO, login } from "./support/app";
-import { call, insertWalletUser, useUserDeskSuite } from "./support/user-fixtures";
+import { call, callApproved, insertWalletUser, useUserDeskSuite } from "./support/user-fixtures";
 
 const suite = useUserDeskSuite();
 const MAX_BALANCE = 150_000;
@@ -32,7 +32,7 @@ function prng(seed: number) {
 beforeAll(async () => {
   const superToken = (await login(suite.app, DEMO.superAdmin)).token;
   const policyStaff = (await createAdmin(suite.app, superToken, [24])).token;
-  const response = await call(suite.app, policyStaff, "POST", "/api/wallet-policies", {
+  const response = await callApproved(suite.app, policyStaff, "POST", "/api/wallet-policies", {
     minTopUpSen: 100,
     maxTopUpSen: 5_000,
     dailyTopUpLimitSen: MAX_BALANCE,
@@ -75,7 +75,8 @@ it(`keeps balance = ledger under ${OPERATIONS} concurrent top-ups, reversals and
     const { id } = response.json<{ id: number }>();
     acknowledged.topUps.set(id, amountSen);
     if (!undo) return;
-    const reversal = await call(
+    // A reversal waits for a second approver: the approval applies it, under the same locks.
+    const reversal = await callApproved(
       suite.app,
       suite.finance,
       "POST",

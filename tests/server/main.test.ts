@@ -46,7 +46,7 @@ describe("npm start's server process", () => {
     };
     const run = startServer(env);
     try {
-      await run.waitFor("banned administrator: ");
+      await run.waitFor("finance checker: ");
       const lines = run.output().split("\n");
       const logins = lines.filter((line) => / \/ /.test(line) && line.includes("@wallet.example"));
       expect(logins).toEqual([
@@ -54,6 +54,8 @@ describe("npm start's server process", () => {
         "user desk: userdesk@wallet.example / UserDesk#2026",
         "finance: finance@wallet.example / Finance#2026",
         "banned administrator: banned@wallet.example / Banned#2026",
+        "second super administrator: approver@wallet.example / Approver#2026",
+        "finance checker: checker@wallet.example / Checker#2026",
       ]);
       // The console's sign-in is named first; the root is the public calculator.
       expect(run.output()).toContain(

@@ -7,6 +7,7 @@ import { installAccessControl } from "../../server/auth/access";
 import { createTokenService } from "../../server/auth/tokens";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { A_REASON, injectApproved } from "./support/four-eyes";
 
 let testDb: TestDatabase;
 let app: App;
@@ -106,13 +107,20 @@ describe("routes that need Admin (8)", () => {
     expect(response.json()).toEqual({ message: `You have no permission to access ${thing}` });
   });
 
+  // A permission change waits for a second approver, who approves it here.
   it.each(ADMIN_ROUTES)("$thing: allowed with the code", async ({ request }) => {
-    const response = await app.inject({ ...request(), headers: auth(holderToken) });
+    const response = await injectApproved(app, {
+      ...request(),
+      headers: { ...auth(holderToken), ...A_REASON },
+    });
     expect(response.statusCode, response.body).toBeLessThan(300);
   });
 
   it.each(ADMIN_ROUTES)("$thing: allowed for a super administrator", async ({ request }) => {
-    const response = await app.inject({ ...request(), headers: auth(superToken) });
+    const response = await injectApproved(app, {
+      ...request(),
+      headers: { ...auth(superToken), ...A_REASON },
+    });
     expect(response.statusCode, response.body).toBeLessThan(300);
   });
 

@@ -22,6 +22,7 @@ import {
 import {
   auditEntries,
   call,
+  callApproved,
   expectError,
   expectNoPermission,
   insertWalletUser,
@@ -413,7 +414,7 @@ describe("a settlement's record, payments, decisions and invoice", () => {
       409,
       "SETTLEMENT_NOT_PENDING",
     );
-    const paid = await call(suite.app, finance, "POST", `${url}/mark-paid`, {
+    const paid = await callApproved(suite.app, finance, "POST", `${url}/mark-paid`, {
       bankReference: "  MBB20261124-0042  ",
     });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -422,7 +423,7 @@ describe("a settlement's record, payments, decisions and invoice", () => {
       bankReference: "MBB20261124-0042",
       paidAt: expect.any(String),
     });
-    const again = await call(suite.app, finance, "POST", `${url}/mark-paid`, {
+    const again = await callApproved(suite.app, finance, "POST", `${url}/mark-paid`, {
       bankReference: "OTHER",
     });
     expectError(again, 409, "ALREADY_PAID");

@@ -12,6 +12,7 @@ import { ADMINISTRATOR_RESET_LINKS, issueResetLink } from "../../server/services
 import { findAdministratorByEmail } from "../../server/services/administrators";
 import { DEMO, auth, createAdmin, login, useSignedInApp } from "./support/app";
 import { testEnv } from "./support/database";
+import { A_REASON, injectApproved } from "./support/four-eyes";
 
 const suite = useSignedInApp();
 
@@ -91,7 +92,13 @@ describe("every older token ends", () => {
   it("but a change of name or permissions keeps the sessions", async () => {
     const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
     expect((await patch(admin.id, { name: "Renamed" })).statusCode).toBe(200);
-    expect((await patch(admin.id, { permissions: [0, 4] }, "/permissions")).statusCode).toBe(200);
+    const permissions = await injectApproved(suite.app, {
+      method: "PATCH",
+      url: `/v1/api/administrators/${admin.id}/permissions`,
+      payload: { permissions: [0, 4] },
+      headers: { ...auth(suite.token), ...A_REASON },
+    });
+    expect(permissions.statusCode, permissions.body).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
   });
 });

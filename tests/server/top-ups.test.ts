@@ -227,7 +227,13 @@ describe("POST /api/top-up-transactions (counter top-up)", () => {
         remark: "a\u202Eb",
       },
     ]) {
-      const response = await callApproved(suite.app, finance, "POST", "/api/top-up-transactions", body);
+      const response = await callApproved(
+        suite.app,
+        finance,
+        "POST",
+        "/api/top-up-transactions",
+        body,
+      );
       expectError(response, 400, "VALIDATION_ERROR");
     }
     expect(await balanceOf(user.id)).toEqual({ balanceSen: 0, rows: 0 });
@@ -329,7 +335,13 @@ describe("GET /api/top-up-transactions/aggregation totalCount", () => {
 
 describe("POST /api/top-up-transactions/{id}/reverse", () => {
   const reverse = (id: unknown, body: unknown = { remark: "Keyed in twice" }) =>
-    callApproved(suite.app, finance, "POST", `/api/top-up-transactions/${String(id)}/reverse`, body);
+    callApproved(
+      suite.app,
+      finance,
+      "POST",
+      `/api/top-up-transactions/${String(id)}/reverse`,
+      body,
+    );
 
   it("takes the money back with a reversal row, once; a second reversal is a 409", async () => {
     const user = await walletWith();

@@ -29,6 +29,8 @@ const HAND_WRITTEN: Readonly<Record<string, Owner>> = {
   account: { module: "administrators", area: "admin" },
   global_settings: { module: null, area: "global" },
   content_image: { module: null, area: "contentMgmt" },
+  // Four eyes' requests and decisions (every module's): read with the administrators' area.
+  change_request: { module: "change-requests", area: "admin" },
 };
 
 const areaOf = (decl: ModuleDecl) =>

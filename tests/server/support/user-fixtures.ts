@@ -11,8 +11,7 @@ import {
   type UserRow,
 } from "../../../server/db/schema";
 import { noPermissionMessage } from "../../../server/auth/access";
-import { CHANGE_REASON_HEADER } from "../../../src/shared/kit/four-eyes";
-import { injectApproved } from "./four-eyes";
+import { A_REASON, injectApproved } from "./four-eyes";
 import { auth, createTestApp, DEMO, login } from "./app";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -141,7 +140,7 @@ export function callApproved(
   return injectApproved(app, {
     method,
     url: `/v1${url}`,
-    headers: { ...auth(token), [CHANGE_REASON_HEADER]: "Test%20fixture" },
+    headers: { ...auth(token), ...A_REASON },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
