@@ -55,6 +55,7 @@ import {
   type Engine,
   type Measured,
 } from "./support/load";
+import { changeApproved } from "./support/four-eyes";
 import { postgresServer, type PostgresServer } from "./support/postgres";
 
 const {
@@ -299,15 +300,17 @@ async function widenPolicy(server: RunningServer, token: string) {
     dailyPaymentLimitSen: policy.dailyPaymentLimitSen!,
     dormancyDays: policy.dormancyDays!,
   });
-  await call("POST", "/api/wallet-policies", {
+  // A policy version waits for a second approver (four eyes): the approver approves it.
+  const addVersion = (body: object) =>
+    changeApproved(server, token, "POST", "/api/wallet-policies", body);
+  await addVersion({
     ...limits(before),
     minTopUpSen: Math.min(before.minTopUpSen!, TOP_UP_SEN),
     dailyTopUpLimitSen: MAX_SEN,
     maxBalanceSen: MAX_SEN,
     remark: "Benchmark: room for thousands of top-ups on one wallet",
   });
-  return () =>
-    call("POST", "/api/wallet-policies", { ...limits(before), remark: "Benchmark over" });
+  return () => addVersion({ ...limits(before), remark: "Benchmark over" });
 }
 
 interface HotCheck {

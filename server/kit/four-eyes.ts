@@ -16,7 +16,9 @@
  * - Exactly once: the approval locks the request row and moves it from pending in the very
  *   transaction that applies the change.
  */
-import { and, eq, getTableName, gt, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+
+import { and, desc, eq, getTableName, gt, sql } from "drizzle-orm";
 
 import {
   CHANGE_REASON_HEADER,
@@ -29,9 +31,13 @@ import { remarkProblem, verbOfBody } from "../../src/shared/kit/module";
 import { REQUEST_DECIDED } from "../../src/shared/modules/change-requests";
 import { recordAudit } from "../audit";
 import type { Db, Tx } from "../db";
-import { administrators, changeRequests, type AdministratorRow } from "../db/schema";
+import {
+  administrators,
+  changeRequests,
+  walletPolicies,
+  type AdministratorRow,
+} from "../db/schema";
 import { conflict, forbidden, HttpError } from "../errors";
-import { currentPolicy, newReference } from "../services/ledger";
 import type { BoundModule } from "./bind";
 import {
   applyChange,
@@ -92,6 +98,25 @@ export function heldOf(bound: BoundModule, name: string): Held | undefined {
   };
 }
 
+/** The threshold (sen) of the wallet policy in force that `above` names. */
+async function thresholdOf(db: Db, above: NonNullable<FourEyesDecl["above"]>): Promise<number> {
+  const column = walletPolicies[FOUR_EYES_THRESHOLDS[above]];
+  const [policy] = await db
+    .select({ threshold: column })
+    .from(walletPolicies)
+    .orderBy(desc(walletPolicies.id))
+    .limit(1);
+  if (!policy) throw new Error("No wallet policy is in force (migration 0008 writes the first)");
+  return policy.threshold;
+}
+
+/** A request's reference: `CR`, the day, and 10 random letters and digits. */
+function requestReference(now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll("-", "");
+  const random = randomBytes(8).toString("base64url").replace(/[-_]/g, "").slice(0, 10);
+  return `CR${day}${random.toUpperCase().padEnd(10, "0")}`;
+}
+
 /** Thrown inside a dry run's transaction so that it rolls back. */
 const DRY_RUN = Symbol("dry run");
 
@@ -114,7 +139,11 @@ function amountOf(decl: FourEyesDecl, body: unknown, record: Item | undefined): 
   return typeof value === "number" ? value : null;
 }
 
-/** The maker's reason: the header (percent-encoded), else the change's remark. */
+/**
+ * The maker's reason: the header (percent-encoded), else the remark an action asks for (a
+ * reversal's). A form's optional remark is the record's, not a word to the approver: a form
+ * gives its reason in the header.
+ */
 function reasonOf(held: Held, header: unknown, body: unknown): string {
   let reason: string | null;
   if (typeof header === "string" && header !== "") {
@@ -124,7 +153,8 @@ function reasonOf(held: Held, header: unknown, body: unknown): string {
       throw new HttpError(400, "The change's reason is not percent-encoded text", "REASON_INVALID");
     }
   } else {
-    reason = textOf(body, held.change?.remarkField ?? "remark");
+    const isForm = held.name === "create" || held.name === "edit";
+    reason = isForm ? null : textOf(body, held.change!.remarkField);
   }
   const problem = remarkProblem(reason ?? "");
   if (problem === "required") {
@@ -166,8 +196,7 @@ export async function holdForApproval(
     const record =
       id !== undefined && "record" in fourEyes.amount! ? await bound.read(db, id) : undefined;
     const amount = amountOf(fourEyes, body, record);
-    const policy = await currentPolicy(db);
-    thresholdSen = policy[FOUR_EYES_THRESHOLDS[fourEyes.above]];
+    thresholdSen = await thresholdOf(db, fourEyes.above);
     if (amount === null || amount <= thresholdSen) return undefined;
   }
   // What the change itself refuses first (its guard, its rules), then a missing reason.
@@ -180,7 +209,7 @@ export async function holdForApproval(
     const [row] = await tx
       .insert(changeRequests)
       .values({
-        reference: newReference("CR"),
+        reference: requestReference(),
         module: bound.module.name,
         action: held.name,
         verb: held.verb(body),
@@ -289,8 +318,14 @@ async function dryRun(
   } catch (error) {
     if (error !== DRY_RUN) throw error;
   }
-  const title = String((record ?? after)[bound.module.titleField] ?? "") || null;
-  if (!record) return { record, title, before: null, after: auditSnapshot(after) };
+  if (!record) {
+    // A new record: its fields as staff gave them and the rules derived, but what the dry run
+    // drew that the approval will draw again (its reference) and what is empty.
+    const { [bound.module.titleField]: _drawn, ...fields } = auditSnapshot(after);
+    const given = Object.entries(fields).filter(([, value]) => value !== null && value !== "");
+    return { record, title: null, before: null, after: Object.fromEntries(given) };
+  }
+  const title = String(record[bound.module.titleField] ?? "") || null;
   const changed = changedKeys(auditSnapshot(record), auditSnapshot({ ...record, ...after }));
   const guard = held.change!.whenOf?.(body) ?? held.change!.when;
   return {
@@ -322,13 +357,14 @@ export function assertChecker(request: ChangeRequestRow, checker: AdministratorR
 /**
  * Applies an approved request's change in the caller's transaction (the approval's, which has
  * locked the request and checked it is pending and `checker` may decide it), as its maker made
- * it, its audit entries naming the checker. Answers the id of the record it changed or made.
+ * it, its audit entries naming the checker. Answers the record it changed or made: its id, and
+ * for a new one the words that name it (its title field).
  */
 export async function applyChangeRequest(
   tx: Tx,
   request: ChangeRequestRow,
   checker: AdministratorRow,
-): Promise<number> {
+): Promise<{ id: number; title?: string }> {
   const bound = REGISTERED.get(request.module);
   const held = bound && heldOf(bound, request.action);
   if (!bound || !held) {
@@ -348,7 +384,7 @@ export async function applyChangeRequest(
       body: request.body,
       approvedBy: checker.id,
     });
-    return created.id as number;
+    return { id: created.id as number, title: String(created[bound.module.titleField] ?? "") };
   }
   const before = (request.before ?? {}) as Item;
   await applyChange(tx, bound, held.change!, {
@@ -374,7 +410,7 @@ export async function applyChangeRequest(
       }
     },
   });
-  return request.recordId;
+  return { id: request.recordId };
 }
 
 /** Keeps why an approval was refused on the request (its transaction rolled back). */

@@ -22,7 +22,7 @@ const AMOUNT_SEN = 25_000;
 
 let testDb: TestDatabase;
 let env: Record<string, string>;
-let accounts: Array<{ id: number; accountNumber: string }> = [];
+const accounts: Array<{ id: number; accountNumber: string }> = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

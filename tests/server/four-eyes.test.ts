@@ -112,6 +112,8 @@ describe("a change that needs a second approver", () => {
     });
     // The checker's preview: the new top-up's fields as the dry run made them.
     const changes = shown.json<{ changes: Array<{ field: string; to: unknown }> }>().changes;
+    // Not the reference the dry run drew: the approval draws the top-up's own.
+    expect(changes.map((change) => change.field)).not.toContain("reference");
     expect(changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: "amountSen", to: 30_000 }),
@@ -127,6 +129,12 @@ describe("a change that needs a second approver", () => {
     const approved = decided.json<{ status: string; checkerId: number; resultId: number }>();
     expect(approved).toMatchObject({ status: "approved", checkerId: checker.id });
     expect(await balanceOf(user.id)).toBe(31_000);
+    // The request now names and links the top-up the approval made (none existed before).
+    const [topUp] = await suite.db
+      .select({ reference: walletTransactions.reference })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.id, approved.resultId));
+    expect(approved).toMatchObject({ recordId: approved.resultId, recordTitle: topUp!.reference });
     const [entry] = await suite.db
       .select()
       .from(auditLog)

@@ -91,8 +91,8 @@ const decide: ActionBinding<DecisionBody> = {
   async run(tx, { actor, id, body }) {
     const request = await requestOf(tx, id);
     assertChecker(request, actor);
-    const resultId =
-      body.action === "approve" ? await applyChangeRequest(tx, request, actor) : null;
+    const result =
+      body.action === "approve" ? await applyChangeRequest(tx, request, actor) : undefined;
     await tx
       .update(changeRequests)
       .set({
@@ -100,7 +100,10 @@ const decide: ActionBinding<DecisionBody> = {
         checkerId: actor.id,
         remark: body.remark,
         decidedAt: sql`now()`,
-        resultId,
+        resultId: result?.id ?? null,
+        // A new record made by the approval: the request now names and links it.
+        ...(request.recordId === null &&
+          result && { recordId: result.id, recordTitle: result.title }),
       })
       .where(eq(changeRequests.id, id));
   },

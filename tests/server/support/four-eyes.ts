@@ -53,18 +53,18 @@ export async function injectApproved(app: App, options: InjectOptions, checker?:
   const token = checker ?? (await checkerToken(app));
   const decided = await approve(app, token, changeRequest.id);
   if (decided.statusCode !== 200) return decided;
-  const { module, resultId, recordId } = decided.json<{
+  const { module, action, resultId } = decided.json<{
     module: string;
-    resultId: number | null;
-    recordId: number | null;
+    action: string;
+    resultId: number;
   }>();
   const { collection } = DECLARED_MODULES.find((declared) => declared.name === module)!;
   const record = await app.inject({
     method: "GET",
-    url: `/v1/api/${collection}/${resultId ?? recordId}`,
+    url: `/v1/api/${collection}/${resultId}`,
     // The checker's eyes: the maker may have lost sight of it (a permission given up).
     headers: auth(token),
   });
   expect(record.statusCode, record.body).toBe(200);
-  return Object.assign(record, { statusCode: recordId === null ? 201 : 200 });
+  return Object.assign(record, { statusCode: action === "create" ? 201 : 200 });
 }
