@@ -8,6 +8,7 @@ import {
   ContactsOutlined,
   ControlOutlined,
   DashboardOutlined,
+  DiffOutlined,
   EnvironmentOutlined,
   FieldTimeOutlined,
   FileDoneOutlined,
@@ -111,6 +112,8 @@ const group = (
  */
 export const MENU_LAYOUT: readonly MenuRow[] = [
   page("dashboard", "/dashboard", null, DashboardOutlined),
+  // Pending approvals (four eyes): every administrator; the server shows each their own rows.
+  declared("change-requests", DiffOutlined),
   page("statistic", "/statistic", PERMISSION.statistic, BarChartOutlined),
   declared("admin", SafetyCertificateOutlined),
   declared("audit-log", HistoryOutlined),

@@ -35,6 +35,11 @@ const STABLE_CODES = [
   "RESET_LINK_USED",
   "WRONG_CREDENTIALS",
   "USER_BANNED",
+  // Four eyes: the maker's reason for a second approver, and a change already waiting.
+  "REASON_REQUIRED",
+  "REASON_TOO_LONG",
+  "REASON_INVALID",
+  "CHANGE_PENDING",
 ];
 
 describe("errors texts", () => {

@@ -38,6 +38,8 @@ const POLICY: WalletPolicyDto = {
   maxBalanceSen: 150_000,
   dailyPaymentLimitSen: 50_000,
   dormancyDays: 180,
+  fourEyesTopUpAboveSen: 20_000,
+  fourEyesRefundAboveSen: 20_000,
   remark: null,
   adminId: null,
   adminName: null,
@@ -68,9 +70,13 @@ function renderForm() {
   });
 }
 
-async function fillAndSubmit(amount: string) {
+/** Types the top-up (and, above the policy's four-eyes threshold, the reason for the approver). */
+async function fillAndSubmit(amount: string, reason?: string) {
   await userEvent.type(await screen.findByLabelText("Account number"), "UC000042");
   await userEvent.type(screen.getByLabelText("Amount"), amount);
+  if (reason !== undefined) {
+    await userEvent.type(await screen.findByLabelText("Reason for the approver"), reason);
+  }
   await userEvent.click(screen.getByRole("button", { name: "Top up" }));
   const review = await screen.findByRole("dialog", { name: "Credit this top-up?" });
   expect(
@@ -131,7 +137,9 @@ describe("the counter top-up", () => {
       ),
     );
     renderForm();
-    await fillAndSubmit("600");
+    // RM 600 is above the policy's RM 200: it would wait for a second approver, so a reason is
+    // asked for; the policy refuses it before any request is made.
+    await fillAndSubmit("600", "Parent paid at the counter");
     expect(
       await screen.findByText("A top-up can be at most RM 500.00 (wallet policy)."),
     ).toBeInTheDocument();

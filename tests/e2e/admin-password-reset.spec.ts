@@ -3,17 +3,41 @@
  * administrator a reset link from their page; the administrator opens the e-mailed link in their
  * own browser, sets a password and signs in with it. An administrator holding only Admin (8) sees
  * a more powerful colleague's page without the buttons the server would refuse, and their
- * permissions read-only.
+ * permissions read-only. A change of permissions waits for a second approver (four eyes): the
+ * second super administrator approves it through the API.
  */
+import type { PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import { logIn } from "./support/console";
 import { expect, test, useSuperAdminServer } from "./support/fixtures";
 import { resetLinkPath } from "./support/outbox";
+import { demoLogins } from "./support/server";
 
 const suite = useSuperAdminServer(140);
 
 test.describe.configure({ mode: "serial" });
 
 let counter = 0;
+
+/** The second super administrator approves a change request, as Pending approvals would. */
+async function approveAsApprover(id: number, remark: string) {
+  const approver = demoLogins(suite.server.output()).get("second super administrator") ?? {
+    email: "approver@wallet.example",
+    password: "Approver#2026",
+  };
+  const session = await fetch(`${suite.server.url}/v1/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(approver),
+  });
+  const { token } = (await session.json()) as { token: string };
+  const decided = await fetch(`${suite.server.url}/v1/api/change-requests/${id}`, {
+    method: "PATCH",
+    headers: { Authorization: token, "content-type": "application/json" },
+    body: JSON.stringify({ action: "approve", remark }),
+  });
+  expect(decided.status, await decided.clone().text()).toBe(200);
+  expect(((await decided.json()) as { status: string }).status).toBe("approved");
+}
 
 /** A new administrator created through the API by the super administrator. */
 async function createAdministrator(permissions: number[]) {
@@ -92,10 +116,32 @@ test("power moves through the administrators' declared actions: status and permi
   await page.goto(`${suite.server.url}/manage-admin/${colleague.id}`);
   await expect(page.getByRole("heading", { name: colleague.name })).toBeVisible();
 
-  // The permission editor: one more code, saved through PATCH …/{id}/permissions.
+  // The permission editor: one more code, sent through PATCH …/{id}/permissions, where it waits
+  // for a second approver, who reads the reason.
+  await expect(
+    page.getByText("This change waits for a second approver before it is applied."),
+  ).toBeVisible();
   await page.getByRole("checkbox", { name: "Business" }).check();
   await page.getByRole("button", { name: "Save permissions" }).click();
-  await expect(page.getByText(`Permissions of ${colleague.name} saved`)).toBeVisible();
+  await expect(page.getByText("Please give the approver a reason.")).toBeVisible();
+  await page.getByLabel("Reason for the approver").fill("Joins the business desk");
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/administrators/${colleague.id}/permissions`) &&
+      response.status() === 202,
+  );
+  await page.getByRole("button", { name: "Save permissions" }).click();
+  const { changeRequest } = (await (await answered).json()) as PendingApprovalAnswer;
+  await expect(
+    page.getByText(
+      `Sent for approval as ${changeRequest.reference}: another administrator must approve it.`,
+    ),
+  ).toBeVisible();
+  // Not granted before the approver agrees.
+  await expect(page.getByRole("checkbox", { name: "Business" })).not.toBeChecked();
+  await approveAsApprover(changeRequest.id, "Agreed with the business desk's lead");
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Business" })).toBeChecked();
 
   // The status button asks first, then disables through PATCH …/{id}/status.
   await page.getByRole("button", { name: `Disable ${colleague.name}` }).click();

@@ -1,7 +1,8 @@
 /**
  * The foundation story (issue 2), played in Debian's Chromium against the real started server:
  * log in as the demo super administrator, create an administrator holding only code 0, log in
- * as them, see only Dashboard, User and Setting, switch to Chinese; data survives a restart.
+ * as them, see only Dashboard, Pending approvals, User and Setting, switch to Chinese; data
+ * survives a restart.
  */
 import {
   logIn,
@@ -63,12 +64,14 @@ test("a wrong password is refused with a clear message in the chosen language, a
   await expect(page.getByText("电子邮件或密码不正确。")).toBeVisible();
 });
 
-test("a super administrator creates a User-only administrator, who then sees only Dashboard, User and Setting, in English and Chinese", async ({
+test("a super administrator creates a User-only administrator, who then sees only Dashboard, Pending approvals, User and Setting, in English and Chinese", async ({
   page,
 }) => {
   await logIn(page, server.url, superAdmin.email, superAdmin.password);
   await expectMenu(page, [
     "Dashboard",
+    // Every administrator's, right after Dashboard; a count follows when changes wait for them.
+    /^Pending approvals/,
     "Statistic",
     "Admin",
     "Audit Log",
@@ -108,11 +111,11 @@ test("a super administrator creates a User-only administrator, who then sees onl
 
   await logOut(page);
   await logIn(page, server.url, deskAdmin.email, deskAdmin.password);
-  await expectMenu(page, ["Dashboard", "User", "Setting"]);
+  await expectMenu(page, ["Dashboard", /^Pending approvals/, "User", "Setting"]);
 
   await switchLanguage(page, "中文");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
-  await expectMenu(page, ["仪表盘", "用户", "设置"]);
+  await expectMenu(page, ["仪表盘", /^待审批/, "用户", "设置"]);
   await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
 });
 

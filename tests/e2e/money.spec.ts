@@ -2,8 +2,13 @@
  * Money, part 1 (issue 11), against the real started server: a counter top-up beyond the wallet
  * policy shows the translated reason and credits nothing; a counter top-up within it is credited
  * and can be reversed with a remark; changing the policy's dormancy period, reviewed old → new,
- * changes what the Dormant Account list shows.
+ * changes what the Dormant Account list shows. A reversal and a new policy wait for a second
+ * approver (four eyes, docs/four-eyes.md): the second super administrator approves each through
+ * the API, and only then is it applied.
  */
+import type { Page } from "@playwright/test";
+
+import type { PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import { formatRinggit } from "../../src/shared/money";
 import { pdfText } from "../support/pdf";
 import { logIn } from "./support/console";
@@ -15,6 +20,7 @@ const PORT = e2ePort(85);
 let server: RunningServer;
 let finance: { email: string; password: string };
 let superAdmin: { email: string; password: string };
+let approver: { email: string; password: string };
 
 interface TopUp {
   id: number;
@@ -25,16 +31,54 @@ interface TopUp {
 
 test.describe.configure({ mode: "serial" });
 
-async function api<T>(login: { email: string; password: string }, path: string): Promise<T> {
+async function api<T>(
+  login: { email: string; password: string },
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const session = await fetch(`${server.url}/v1/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(login),
   });
   const { token } = (await session.json()) as { token: string };
-  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
+  const answer = await fetch(`${server.url}/v1${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      Authorization: token,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
   if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
   return (await answer.json()) as T;
+}
+
+/**
+ * The change request a change sent from the page became: the 202 answer of the request whose URL
+ * matches `url`, and the toast naming its reference (locales/en-US/kit.json, fourEyes.pending).
+ */
+async function sentForApproval(page: Page, url: RegExp, send: () => Promise<void>) {
+  const answered = page.waitForResponse(
+    (response) => url.test(new URL(response.url()).pathname) && response.status() === 202,
+  );
+  await send();
+  const { changeRequest } = (await (await answered).json()) as PendingApprovalAnswer;
+  await expect(
+    page.getByText(
+      `Sent for approval as ${changeRequest.reference}: another administrator must approve it.`,
+    ),
+  ).toBeVisible();
+  return changeRequest;
+}
+
+/** The second super administrator approves a change request, as Pending approvals would. */
+async function approveAsApprover(id: number, remark: string) {
+  const decided = await api<{ status: string }>(approver, `/api/change-requests/${id}`, {
+    method: "PATCH",
+    body: { action: "approve", remark },
+  });
+  expect(decided.status).toBe("approved");
 }
 
 /** The top-ups of one account, newest first, as the API lists them. */
@@ -90,6 +134,10 @@ test.beforeAll(async () => {
   if (!financeLogin || !superLogin) throw new Error(`no demo logins printed:\n${server.output()}`);
   finance = financeLogin;
   superAdmin = superLogin;
+  approver = logins.get("second super administrator") ?? {
+    email: "approver@wallet.example",
+    password: "Approver#2026",
+  };
 });
 
 test.afterAll(async () => {
@@ -119,6 +167,8 @@ test("a counter top-up beyond the policy shows the reason and credits nothing; o
   const holder = await holderOf(account);
   await expect(page.getByText(holder, { exact: true })).toBeVisible();
   await page.getByLabel("Amount").fill("600");
+  // Above the policy's RM 200 a top-up would wait for a second approver: it asks why.
+  await page.getByLabel("Reason for the approver").fill("Parent paid at the counter");
   await page.getByRole("button", { name: "Top up" }).click();
   const review = page.getByRole("dialog", { name: "Credit this top-up?" });
   await expect(review).toContainText(`Credit RM 600.00 to ${holder} (${account})?`);
@@ -143,14 +193,25 @@ test("a counter top-up beyond the policy shows the reason and credits nothing; o
   expect(after).toHaveLength(before.length + 1);
   expect(after[0]).toMatchObject({ accountNumber: account, amountSen: 1234 });
 
-  // The reversal asks why, then takes the money back.
+  // The reversal asks why; its remark is the approver's reason. It waits for a second approver.
   await page.getByRole("button", { name: /^Reverse top-up TU/ }).click();
   const dialog = page.getByRole("dialog", { name: /^Reverse top-up TU\w+\?$/ });
+  await expect(
+    dialog.getByText("This change waits for a second approver before it is applied."),
+  ).toBeVisible();
   await dialog.getByRole("button", { name: "Reverse" }).click();
   await expect(dialog.getByText("Please enter a remark.")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Remark" }).fill("Keyed in the wrong amount");
-  await dialog.getByRole("button", { name: "Reverse" }).click();
+  const reversal = await sentForApproval(page, /\/api\/top-up-transactions\/\d+\//, () =>
+    dialog.getByRole("button", { name: "Reverse" }).click(),
+  );
   await expect(dialog).toBeHidden();
+  // Nothing is taken back before the approver agrees.
+  await expect(details.getByText("Successful")).toBeVisible();
+
+  // The second super administrator approves it; then the money is taken back.
+  await approveAsApprover(reversal.id, "Checked against the till roll");
+  await page.reload();
   await expect(details.getByText("Reversed", { exact: true })).toBeVisible();
   await expect(details.getByText("Keyed in the wrong amount")).toBeVisible();
   await expect(details.getByText(/^RVTU\w+$/)).toBeVisible();
@@ -172,8 +233,17 @@ test("changing the policy, reviewed old → new, changes what the Dormant Accoun
   await page.getByRole("button", { name: "Change policy" }).click();
   await expect(page.getByLabel("Dormancy period (days)")).toHaveValue("365");
 
-  // A minimum above the maximum is refused under the input, before anything is sent.
+  // A new policy always waits for a second approver, who reads why it is needed: nothing is sent
+  // without that reason.
+  await expect(
+    page.getByText("This change waits for a second approver before it is applied."),
+  ).toBeVisible();
   await page.getByLabel("Minimum top-up").fill("600");
+  await page.getByRole("button", { name: "Save the new policy" }).click();
+  await expect(page.getByText("Please give the approver a reason.")).toBeVisible();
+  await page.getByLabel("Reason for the approver").fill("The auditors asked for 30 days");
+
+  // A minimum above the maximum is refused under the input, before anything is sent.
   await page.getByRole("button", { name: "Save the new policy" }).click();
   await expect(
     page.getByText("Minimum top-up must not be more than Maximum top-up."),
@@ -191,10 +261,15 @@ test("changing the policy, reviewed old → new, changes what the Dormant Accoun
   await expect(review.getByRole("row").filter({ hasText: "Minimum top-up" })).not.toContainText(
     "Changed",
   );
-  await review.getByRole("button", { name: "Save the new policy" }).click();
+  const change = await sentForApproval(page, /\/api\/wallet-policies$/, () =>
+    review.getByRole("button", { name: "Save the new policy" }).click(),
+  );
 
   await expect(page).toHaveURL(/\/wallet-policy(\?|$)/); // the list adds its page and sort
-  await expect(page.getByText(/^Policy version \d+ is now in force\.$/)).toBeVisible();
+  // Not in force before the approver agrees.
+  await expect(page.getByRole("cell", { name: "Shorter dormancy for the audit" })).toHaveCount(0);
+  await approveAsApprover(change.id, "Agreed with the auditors");
+  await page.reload();
   await expect(page.getByRole("cell", { name: "Shorter dormancy for the audit" })).toBeVisible();
 
   await page.getByRole("navigation").getByRole("link", { name: "Dormant Account" }).click();

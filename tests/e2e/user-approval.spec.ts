@@ -72,7 +72,7 @@ test("a user desk administrator approves a pending user with a remark: the user 
   await logIn(page, server.url, desk.email, desk.password);
   const navigation = page.getByRole("navigation");
   await navigation.getByRole("menuitem", { name: "User" }).click();
-  await navigation.getByRole("link", { name: "Approval" }).click();
+  await navigation.getByRole("link", { name: "Approval", exact: true }).click();
   await expect(page).toHaveURL(/\/user-approval$/);
   await expect(page.getByRole("heading", { name: "User approval", level: 1 })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);

@@ -31,16 +31,25 @@ function seen(holder: ReturnType<typeof admin>): string[] {
 
 describe("the side menu", () => {
   it("shows each desk the entries of its codes, in the menu's order", () => {
+    // Pending approvals (no code of its own) follows Dashboard for everyone.
     expect(seen(admin([0]))).toEqual([
       "dashboard",
+      "change-requests",
       "user>user-approval",
       "user>user-mgmt",
       "user>user-change-contact",
       "setting",
     ]);
-    expect(seen(admin([8]))).toEqual(["dashboard", "admin", "audit-log", "setting"]);
+    expect(seen(admin([8]))).toEqual([
+      "dashboard",
+      "change-requests",
+      "admin",
+      "audit-log",
+      "setting",
+    ]);
     expect(seen(admin([], true))).toEqual([
       "dashboard",
+      "change-requests",
       "statistic",
       "admin",
       "audit-log",
@@ -67,6 +76,7 @@ describe("the side menu", () => {
     ]);
     expect(seen(admin([24, 33]))).toEqual([
       "dashboard",
+      "change-requests",
       "top-up-transaction",
       "wallet-policy",
       "setting",
@@ -106,8 +116,8 @@ describe("the side menu", () => {
     );
   });
 
-  it("lets everyone see Dashboard and Setting", () => {
-    expect(seen(admin([]))).toEqual(["dashboard", "setting"]);
+  it("lets everyone see Dashboard, Pending approvals and Setting", () => {
+    expect(seen(admin([]))).toEqual(["dashboard", "change-requests", "setting"]);
   });
 });
 

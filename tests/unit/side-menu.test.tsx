@@ -1,10 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CHANGE_REQUEST_COUNTS_PATH } from "../../src/app/kit/change-request-counts";
 import { SideMenu } from "../../src/app/layout/side-menu";
 import type { AdminDto } from "../../src/providers/api-types";
 import { setCurrentAdmin } from "../../src/providers/current-admin";
-import { changeLanguage, initI18n } from "../../src/providers/i18n";
+import { http } from "../../src/providers/http";
+import { changeLanguage, initI18n, loadConsoleTexts } from "../../src/providers/i18n";
 
 const adminWith = (permissions: number[], isSuperAdmin = false): AdminDto => ({
   id: 7,
@@ -31,10 +33,23 @@ function renderMenuAt(path: string) {
 beforeAll(async () => {
   localStorage.setItem("language", "en-US");
   await initI18n();
+  // The signed-in console's first screen: the menu's badge speaks the dashboard's words.
+  await loadConsoleTexts();
 });
 
+/** What `GET /api/change-requests/counts` answers (the menu's badge): nothing waits unless told. */
+const answerCounts = (toCheck: number) =>
+  vi
+    .spyOn(http, "get")
+    .mockResolvedValue({ data: { toCheck, mine: 0 } } as Awaited<ReturnType<typeof http.get>>);
+
 beforeEach(async () => {
+  answerCounts(0);
   await changeLanguage("en-US");
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe("SideMenu", () => {
@@ -53,7 +68,19 @@ describe("SideMenu", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Dashboard", "Setting"]);
+    ).toEqual(["Dashboard", "Pending approvals", "Setting"]);
+  });
+
+  it("counts the changes waiting for the administrator's approval beside Pending approvals", async () => {
+    const get = answerCounts(3);
+    // Another administrator than the tests above, so the counts are read afresh.
+    setCurrentAdmin({ ...adminWith([]), id: 8 });
+    renderMenuAt("/dashboard");
+    // The count in words is the link's (read by screen readers; the badge is for the eye).
+    const words = await screen.findByText("(3 waiting for your approval)", { exact: false });
+    expect(words.closest("a")).toHaveAttribute("href", "/change-requests");
+    expect(words.closest("a")).toHaveTextContent(/^Pending approvals/);
+    expect(get).toHaveBeenCalledWith(CHANGE_REQUEST_COUNTS_PATH);
   });
 
   it("shows Admin to an administrator holding code 8, linked to its list", () => {

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
+import { refreshChangeRequestCounts } from "../kit/change-request-counts";
+import { ApprovalsPanel } from "./approvals-panel";
 import { FigureTile } from "./figure-tile";
 import { DASHBOARD_SECTIONS, figureOf, type DashboardSummary, type SectionKey } from "./sections";
 import { TrendPanel } from "./trend-panel";
@@ -33,13 +35,17 @@ export default function DashboardPage() {
         extra={
           <Button
             icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void query.refetch()}
+            onClick={() => {
+              void query.refetch();
+              void refreshChangeRequestCounts();
+            }}
             loading={query.isFetching && !query.isLoading}
           >
             {t("refresh")}
           </Button>
         }
       />
+      <ApprovalsPanel />
       {query.isLoading ? (
         <Panel>
           <Spin tip={t("common:loading")}>

@@ -1,5 +1,5 @@
 import { Tag, Typography } from "antd";
-import type { TFunction } from "i18next";
+import i18next, { type TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -95,7 +95,7 @@ export function displayText(
   if (enumValuesOf(module.fields[field]!.schema)) return valueLabel(t, module, field, value);
   switch (display?.kind) {
     case "changes":
-      return (value as Changes)
+      return shownChanges(changesOf(display, row), value as Changes)
         .map((change) => {
           const [label, from, to] = changeText(t, changesOf(display, row), change);
           return `${label}: ${from} → ${to}`;
@@ -125,6 +125,23 @@ function plainText(t: TFunction, value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
+
+/**
+ * The changes worth showing: not a field that only holds the id behind another field's link (the
+ * linked name says the same in words), nor one empty before and after (a new record's blanks).
+ */
+function shownChanges(of: Described | undefined, changes: Changes): Changes {
+  const ids = new Set(
+    Object.values(of?.fields ?? {}).flatMap((decl) =>
+      decl.display?.kind === "link" ? [decl.display.idField] : [],
+    ),
+  );
+  return changes.filter(
+    (change) => !ids.has(change.field) && !(isEmpty(change.from) && isEmpty(change.to)),
+  );
+}
+
 /** One change in the other module's words: its label, the old and the new value. */
 function changeText(
   t: TFunction,
@@ -133,8 +150,13 @@ function changeText(
 ): readonly [string, string, string] {
   // A field the module no longer has (or no module) is named by its key, its values as they are.
   if (!of || !(field in of.fields)) return [field, plainText(t, from), plainText(t, to)] as const;
+  // A field the module has no words for (an id it never shows) is named by its key, not a
+  // translation key.
+  const worded = [of, ...(of.viewOf ? [of.viewOf] : [])].some((each) =>
+    i18next.exists(`${each.i18n}:fields.${field}`),
+  );
   return [
-    fieldLabel(t, of, field),
+    worded ? fieldLabel(t, of, field) : field,
     displayText(t, of, field, from),
     displayText(t, of, field, to),
   ] as const;
@@ -161,7 +183,7 @@ function ChangeTable({
   return (
     <table style={{ borderCollapse: "collapse" }}>
       <tbody>
-        {changes.map((change) => {
+        {shownChanges(of, changes).map((change) => {
           const [label, from, to] = changeText(t, of, change);
           return (
             <tr key={change.field}>

@@ -16,22 +16,59 @@ import {
 } from "../../shared/kit/module";
 import { formatRinggit } from "../../shared/money";
 import { formatDateTime } from "../format";
+import { getCurrentAdmin, useCurrentAdmin } from "../../providers/current-admin";
 import { toApiError, translateApiError } from "../../providers/errors";
 import { renderCell } from "./cells";
+import { moduleNamed } from "./links";
+import {
+  amountOf,
+  CHANGE_REASON_FIELD,
+  FourEyesNotice,
+  needsApproval,
+  pendingAnswers,
+  pendingText,
+  reasonHeaders,
+  ReasonInput,
+  useFourEyesThreshold,
+  useRefreshChangeRequests,
+} from "./four-eyes";
 import { checkForm, FormInputs } from "./form";
 import { moduleText, titleOf, valueLabel } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
-/** Whether a row is one the action (one of its verbs, or `verb`) applies to: its guard. */
-export const actionApplies = (action: ActionDecl, row: Row, verb?: string): boolean =>
-  verb === undefined
+/**
+ * Whether the action is offered to administrator `me` on this row (ActionDecl.offeredTo): only
+ * to the one the row names (`self`, the maker withdrawing), or to anyone else (`other`, a checker).
+ * Nobody known: an action offered to someone in particular is not offered.
+ */
+export function offeredTo(action: ActionDecl, row: Row, me: number | undefined): boolean {
+  const offer = action.offeredTo;
+  if (!offer) return true;
+  if (me === undefined) return false;
+  const named = row[offer.field];
+  const same = named !== null && named !== undefined && Number(named) === me;
+  return offer.is === "self" ? same : !same;
+}
+
+/**
+ * Whether a row is one the action (one of its verbs, or `verb`) applies to: its guard, and whom
+ * it is offered to (`me`: the signed-in administrator's id unless told).
+ */
+export const actionApplies = (
+  action: ActionDecl,
+  row: Row,
+  verb?: string,
+  me: number | undefined = getCurrentAdmin()?.id,
+): boolean =>
+  offeredTo(action, row, me) &&
+  (verb === undefined
     ? // An action on another record (ActionDecl.of) needs a row that carries it.
       (action.of?.fields.every((field) => field in row) ?? true) &&
-      action.verbs.some((each) => actionApplies(action, row, each))
+      action.verbs.some((each) => actionApplies(action, row, each, me))
     : Object.entries(guardOf(action, verb)).every(([field, allowed]) =>
         allowed.includes(String(row[field])),
-      );
+      ));
 
 export const actionUrl = (module: ModuleDecl, action: ActionDecl, id: number) =>
   `/api/${module.collection}/${id}${action.path ? `/${action.path}` : ""}`;
@@ -59,10 +96,29 @@ function messageValues(t: TFunction, module: ModuleDecl, data: unknown): Record<
  * A failed decision in the staff member's words: a code the module explains (`<ns>:errors.<CODE>`,
  * with the record's state from the answer translated), else what the console says of it.
  */
-export function decisionErrorText(t: TFunction, module: ModuleDecl, error: unknown): string {
+export function decisionErrorText(
+  t: TFunction,
+  module: ModuleDecl,
+  error: unknown,
+  /** The record decided: a change request's refusal may be its changed module's to word. */
+  row?: Row,
+): string {
   const apiError = toApiError(error);
   if (apiError.kind === "coded") {
-    const key = `${module.i18n}:errors.${apiError.code}`;
+    // The module's own words first, then those of the module whose record the row proposes to
+    // change (an approval the change itself refused), then the kit's for codes any module may
+    // answer (four eyes).
+    const changed = row
+      ? changedModuleFields(module).flatMap((field) => {
+          const named = moduleNamed(row[field]);
+          return named ? [named as ModuleDecl] : [];
+        })
+      : [];
+    for (const speaker of [module, ...changed]) {
+      const key = `${speaker.i18n}:errors.${apiError.code}`;
+      if (i18next.exists(key)) return String(t(key, messageValues(t, speaker, apiError.data)));
+    }
+    const key = `kit:errors.${apiError.code}`;
     if (i18next.exists(key)) return String(t(key, messageValues(t, module, apiError.data)));
   }
   return translateApiError(apiError, (key, options) => String(t(key, options)));
@@ -133,6 +189,12 @@ const textOf = (action: ActionDecl, verb: string) =>
       ? { asked: true, required: action.remarkRequired?.[verb] ?? false }
       : { asked: false, required: false };
 
+/** The fields naming the module whose record a row's `changes` speak of (`ofField`). */
+const changedModuleFields = (module: ModuleDecl) =>
+  Object.values(module.fields).flatMap((decl) =>
+    decl.display?.kind === "changes" && "ofField" in decl.display ? [decl.display.ofField] : [],
+  );
+
 /**
  * Runs an action on records one after another, so a bulk action reports each record's fate;
  * then refreshes every list and record of the collection and the dashboard.
@@ -141,6 +203,7 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
   const { mutateAsync } = useCustomMutation<Row, HttpError, Record<string, unknown>>();
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
+  const refreshChangeRequests = useRefreshChangeRequests();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
 
   const decide = async (
@@ -148,7 +211,10 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
     verb: string,
     remark: string,
     formValues?: Record<string, unknown>,
+    /** The maker's reason for a second approver, sent apart from the body. */
+    reason?: string,
   ) => {
+    const headers = reasonHeaders(reason);
     const values = bodyOf(action, verb, remark.trim(), formValues);
     const outcome: DecisionOutcome = {
       verb,
@@ -165,6 +231,7 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
             url: actionUrl(module, action, row.id),
             method: action.method === "POST" ? "post" : "patch",
             values,
+            ...(headers ? { config: { headers } } : {}),
             // The dialog reports the outcome of the whole run; no toast per record.
             successNotification: false,
             errorNotification: false,
@@ -177,9 +244,20 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
       }
     } finally {
       setProgress(undefined);
+      // A record that proposes a change of another module's record (a change request) changed
+      // that module's record once decided: its lists and pages are read again too.
+      const changed = new Set(
+        rows.flatMap((row) =>
+          changedModuleFields(module).flatMap((field) =>
+            typeof row[field] === "string" ? [row[field]] : [],
+          ),
+        ),
+      );
       await Promise.all([
         invalidate({ resource: module.name, invalidates: ["all"] }),
+        ...[...changed].map((name) => invalidate({ resource: name, invalidates: ["all"] })),
         queryClient.invalidateQueries({ predicate: isDashboardQuery }),
+        refreshChangeRequests(),
       ]);
     }
     return outcome;
@@ -219,15 +297,18 @@ export function ActionButtons({
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const name = titleOf(module, row);
+  // Who is signed in decides the actions offered to someone in particular (ActionDecl.offeredTo).
+  const me = useCurrentAdmin()?.id;
   const applying = Object.entries(module.actions).filter(
-    ([actionName, action]) => (!only || only.includes(actionName)) && actionApplies(action, row),
+    ([actionName, action]) =>
+      (!only || only.includes(actionName)) && actionApplies(action, row, undefined, me),
   );
   if (applying.length === 0) return null;
   return (
     <Space size={6} wrap>
       {applying.flatMap(([actionName, action]) =>
         action.verbs
-          .filter((verb) => actionApplies(action, row, verb))
+          .filter((verb) => actionApplies(action, row, verb, me))
           .map((verb) => (
             <Button
               key={`${actionName}.${verb}`}
@@ -291,8 +372,31 @@ export function DecisionDialog({
     : text(`decision.${verb}Title`, { name });
   const done = action.done[verb] ?? verb;
   const { input } = action;
+  // Four eyes: when the change waits for a second approver, and the maker's reason for it.
+  const fourEyes = action.fourEyes;
+  const thresholdSen = useFourEyesThreshold(fourEyes);
+  const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const waits = rows.some(
+    (row) => needsApproval(fourEyes, amountOf(fourEyes, watched, row), thresholdSen) === true,
+  );
+  // A decision's or a remark action's remark is the reason; any other change asks for one.
+  const ownRemark = asks.required && input.name === "remark";
+  const asksReason = waits && !ownRemark;
 
-  const announce = (result: DecisionOutcome) => {
+  const announce = (all: DecisionOutcome) => {
+    // Changes that wait for their checker are said apart from those applied at once.
+    const pending = pendingAnswers(all.answers);
+    if (pending.length > 0) open?.({ type: "success", message: pendingText(t, pending) });
+    const applied = all.succeeded.flatMap((row, index) =>
+      pending.includes(all.answers[index] as (typeof pending)[number])
+        ? []
+        : [{ row, answer: all.answers[index] }],
+    );
+    const result: DecisionOutcome = {
+      ...all,
+      succeeded: applied.map((each) => each.row),
+      answers: applied.map((each) => each.answer),
+    };
     const succeeded = result.succeeded.length;
     if (succeeded === 0) return;
     const message =
@@ -311,11 +415,14 @@ export function DecisionDialog({
   const submit = async (values: Record<string, unknown>) => {
     let formValues: Record<string, unknown> | undefined;
     if (action.kind === "form") {
-      formValues = checkForm(t, module, formOf(action), form, blanksAsNull(action, values));
+      // The reason for a second approver is no input of the action's body.
+      const { [CHANGE_REASON_FIELD]: _reason, ...inputs } = values;
+      formValues = checkForm(t, module, formOf(action), form, blanksAsNull(action, inputs));
       if (!formValues) return;
     }
     const remark = typeof values.remark === "string" ? values.remark : "";
-    const result = await decide(rows, verb, remark, formValues);
+    const reason = asksReason ? String(values[CHANGE_REASON_FIELD] ?? "") : undefined;
+    const result = await decide(rows, verb, remark, formValues, reason);
     announce(result);
     onDecided(result);
     if (result.failures.length === 0) onClose();
@@ -341,7 +448,7 @@ export function DecisionDialog({
                   {text("decision.failure", {
                     ...row,
                     name: titleOf(module, row),
-                    message: decisionErrorText(t, module, error),
+                    message: decisionErrorText(t, module, error, row),
                   })}
                 </li>
               ))}
@@ -381,6 +488,11 @@ export function DecisionDialog({
           )}
         </Typography.Paragraph>
       )}
+      <FourEyesNotice
+        decl={fourEyes}
+        amountSen={bulk ? undefined : amountOf(fourEyes, watched, rows[0])}
+        thresholdSen={thresholdSen}
+      />
       {bulk ? (
         <Typography.Paragraph type="secondary">
           {rows.map((row) => titleOf(module, row)).join(", ")}
@@ -443,6 +555,7 @@ export function DecisionDialog({
             )}
           </Form.Item>
         )}
+        {asksReason && <ReasonInput autoFocus={!asks.asked && action.kind !== "form"} />}
       </Form>
       {progress && bulk && (
         <Typography.Text type="secondary" role="status">

@@ -5,11 +5,13 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
+import { isPendingApproval } from "../../shared/kit/four-eyes";
 import type { ModuleDecl } from "../../shared/kit/module";
 import { BackButton, PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { decisionErrorText } from "./decision";
 import { DeclaredForm } from "./form";
+import { pendingText, useRefreshChangeRequests } from "./four-eyes";
 import { moduleText, titleOf } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
@@ -26,19 +28,43 @@ const SAVED = { create: "create.created", edit: "edit.saved" } as const;
 export function useModuleForm(
   module: ModuleDecl,
   kind: Kind,
-  options: Pick<UseFormProps<Row, HttpError>, "id" | "redirect" | "onMutationSuccess">,
+  options: Pick<UseFormProps<Row, HttpError>, "id" | "redirect" | "onMutationSuccess"> & {
+    /**
+     * Headers to send with the save, read when it is sent (the reason for a second approver,
+     * typed just before).
+     */
+    headers?: () => Record<string, string> | undefined;
+  },
 ) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const [refusal, setRefusal] = useState<string>();
+  const refreshChangeRequests = useRefreshChangeRequests();
+  const { headers, onMutationSuccess, ...rest } = options;
   const form = useForm<Row, HttpError>({
     resource: module.name,
     action: kind,
-    ...options,
+    ...rest,
+    // Read as the save is sent (Refine spreads this meta then), not as the form is drawn.
+    ...(headers && {
+      mutationMeta: {
+        get headers() {
+          return headers();
+        },
+      },
+    }),
+    onMutationSuccess: (...args) => {
+      // A change that waits for its checker (202): the counts and the requests change.
+      if (isPendingApproval(args[0]?.data)) void refreshChangeRequests();
+      onMutationSuccess?.(...args);
+    },
     successNotification: (data) => ({
       type: "success",
-      message: moduleText(t, module)(SAVED[kind], {
-        name: data ? titleOf(module, data.data) : "",
-      }),
+      // Nothing was saved yet when the change waits for a second approver: say so, and where.
+      message: isPendingApproval(data?.data)
+        ? pendingText(t, [data.data])
+        : moduleText(t, module)(SAVED[kind], {
+            name: data ? titleOf(module, data.data) : "",
+          }),
     }),
     errorNotification: false,
     onMutationError: (error) => setRefusal(decisionErrorText(t, module, error)),
@@ -61,6 +87,7 @@ export function FormScreen({
   onBody,
   aside,
   submit,
+  extra,
 }: {
   module: ModuleDecl;
   kind: Kind;
@@ -70,9 +97,11 @@ export function FormScreen({
   initialValues?: Record<string, unknown>;
   /** The submit button's word, when it depends on what is typed ("Send now" or "Schedule"). */
   submit?: string;
-  /** What to do with a checked body (send it, or review it first). */
-  onBody: (body: Record<string, unknown>) => void;
+  /** What to do with a checked body (send it, or review it first), given every value typed. */
+  onBody: (body: Record<string, unknown>, values: Record<string, unknown>) => void;
   aside?: ReactNode;
+  /** Below the inputs: what the form asks beside its body (a reason for a second approver). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
@@ -89,6 +118,7 @@ export function FormScreen({
         onEdit={form.clearRefusal}
         onBody={onBody}
         onCancel={() => navigate(back)}
+        extra={extra}
         words={{
           failed: text(`${kind}.failed`),
           submit: submit ?? text(`${kind}.submit`),

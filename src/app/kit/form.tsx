@@ -15,6 +15,7 @@ import {
 import type { FormInstance, Rule } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
 import i18next, { type TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
@@ -337,15 +338,19 @@ export function DeclaredForm({
   onBody,
   onCancel,
   words,
+  extra,
 }: {
   module: ModuleDecl;
   decl: FormDecl;
+  /** Below the inputs, before the refusal: what the form adds beside its body (a reason). */
+  extra?: ReactNode;
   formProps: FormProps;
   saveButtonProps: ButtonProps;
   initialValues?: Values;
   refusal?: string;
   onEdit: () => void;
-  onBody: (body: Values) => void;
+  /** The checked body, and every value typed (those of `extra` among them). */
+  onBody: (body: Values, values: Values) => void;
   onCancel: () => void;
   words: { failed: string; submit: string; cancel: string };
 }) {
@@ -359,11 +364,16 @@ export function DeclaredForm({
       initialValues={initialValues ?? formProps.initialValues}
       onValuesChange={onEdit}
       onFinish={(values) => {
-        const body = checkForm(t, module, decl, formProps.form!, values as Values);
-        if (body) onBody(body);
+        // What `extra` adds (a reason for a second approver) is no key of the body.
+        const inputs = Object.fromEntries(
+          Object.entries(values as Values).filter(([key]) => key in decl.body.shape),
+        );
+        const body = checkForm(t, module, decl, formProps.form!, inputs);
+        if (body) onBody(body, values as Values);
       }}
     >
       <FormInputs module={module} decl={decl} />
+      {extra}
       {refusal && (
         <Alert
           type="error"

@@ -1,9 +1,21 @@
 import { Alert, Form, Modal } from "antd";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 
+import { isPendingApproval } from "../../shared/kit/four-eyes";
 import type { ModuleDecl } from "../../shared/kit/module";
 import { FormScreen, useModuleForm } from "./form-screen";
+import {
+  amountOf,
+  CHANGE_REASON_FIELD,
+  FourEyesNotice,
+  needsApproval,
+  reasonHeaders,
+  ReasonInput,
+  useFourEyesThreshold,
+} from "./four-eyes";
+import { recordPath } from "./links";
 import { moduleText } from "./texts";
 import { useModule } from "./use-module";
 
@@ -36,10 +48,41 @@ export function ModuleCreate({
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
   const [pending, setPending] = useState<Record<string, unknown>>();
-  const form = useModuleForm(module, "create", { redirect: module.paths.show ? "show" : "list" });
+  const navigate = useNavigate();
+  // Four eyes (FormDecl.fourEyes): the reason typed for the approver goes as a header.
+  const fourEyes = module.create?.fourEyes;
+  const reason = useRef<string>(undefined);
+  const form = useModuleForm(
+    module,
+    "create",
+    fourEyes
+      ? {
+          // A change sent for approval made no record: back to the list, not to its page.
+          redirect: false,
+          headers: () => reasonHeaders(reason.current),
+          onMutationSuccess: ({ data }) => {
+            const id = (data as { id?: unknown } | undefined)?.id;
+            navigate(
+              !isPendingApproval(data) && module.paths.show && id !== undefined
+                ? recordPath(module, String(id))
+                : module.paths.list,
+            );
+          },
+        }
+      : { redirect: module.paths.show ? "show" : "list" },
+  );
   const values = Form.useWatch([], form.form) as Record<string, unknown> | undefined;
+  const thresholdSen = useFourEyesThreshold(fourEyes);
+  const amountSen = amountOf(fourEyes, values, undefined);
+  const asksReason = needsApproval(fourEyes, amountSen, thresholdSen) === true;
   // A refusal is shown on the form (its `refusal`); the rejected promise has nothing left to say.
   const send = (body: Record<string, unknown>) => form.onFinish(body).catch(() => undefined);
+  const onBody = (body: Record<string, unknown>, typed: Record<string, unknown>) => {
+    const given = typed[CHANGE_REASON_FIELD];
+    reason.current = asksReason && typeof given === "string" ? given : undefined;
+    if (review) setPending(body);
+    else void send(body);
+  };
 
   return (
     <>
@@ -50,9 +93,17 @@ export function ModuleCreate({
         title={text("create.title")}
         back={module.paths.list}
         initialValues={initialValues}
-        onBody={(body) => (review ? setPending(body) : void send(body))}
+        onBody={onBody}
         aside={typeof aside === "function" ? aside(values ?? {}) : aside}
         submit={submitText?.(values ?? {})}
+        extra={
+          fourEyes && (
+            <>
+              <FourEyesNotice decl={fourEyes} amountSen={amountSen} thresholdSen={thresholdSen} />
+              {asksReason && <ReasonInput />}
+            </>
+          )
+        }
       />
       {pending && review && (
         <ReviewDialog

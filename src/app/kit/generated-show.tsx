@@ -10,6 +10,7 @@ import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
 import { displayText, renderCell } from "./cells";
+import { ChangeRequestsPanel, hasFourEyes } from "./change-requests-panel";
 import { ActionButtons, DecisionDialog, type DecisionRequest } from "./decision";
 import { RecordHistory } from "./history-panel";
 import { RelatedList } from "./related-list";
@@ -34,8 +35,11 @@ export function ModuleShow({
   module,
   headerExtra,
   after,
+  render = {},
 }: {
   module: ModuleDecl;
+  /** Fields drawn differently from their display kind (a module's name in its own words). */
+  render?: Record<string, (value: unknown, row: Row) => ReactNode>;
   /**
    * Buttons of the module's own beside the title (a settlement's invoice); `refetch` reads the
    * record again after a change they made.
@@ -94,10 +98,12 @@ export function ModuleShow({
           {shown.map(([field]) => (
             <Descriptions.Item key={field} label={fieldLabel(t, module, field)}>
               {/* A link to this very page says nothing: its text stands alone. */}
-              {module.fields[field]?.display?.kind === "link" &&
-              module.fields[field]?.display?.to === "self"
-                ? displayText(t, module, field, result[field], result)
-                : renderCell(t, module, field, result[field], result)}
+              {render[field]
+                ? render[field](result[field], result)
+                : module.fields[field]?.display?.kind === "link" &&
+                    module.fields[field]?.display?.to === "self"
+                  ? displayText(t, module, field, result[field], result)
+                  : renderCell(t, module, field, result[field], result)}
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -115,6 +121,11 @@ export function ModuleShow({
           />
         </div>
       ))}
+      {hasFourEyes(module) && (
+        <div style={{ marginTop: 16 }}>
+          <ChangeRequestsPanel module={module} id={result.id} />
+        </div>
+      )}
       <div style={{ marginTop: 16 }}>
         <RecordHistory
           url={`/api/${module.collection}/${result.id}/audit`}

@@ -1,5 +1,5 @@
 import { useTable } from "@refinedev/antd";
-import { useNotification, type HttpError } from "@refinedev/core";
+import { useNotification, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Button, Flex, Table, Typography, theme, type CheckboxProps } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -64,6 +64,14 @@ export interface ModuleListProps {
    * button with its own confirmation), so the kit adds no actions column or bulk selection.
    */
   ownActions?: boolean;
+  /**
+   * Above the filters: the screen's own ways to narrow the list (a "mine" switch), given the
+   * list's filters and the way to change them (kept in the URL like the others).
+   */
+  toolbar?: (list: {
+    filters: CrudFilter[];
+    setFilters: (filters: CrudFilter[]) => void;
+  }) => ReactNode;
 }
 
 /**
@@ -82,6 +90,7 @@ export function ModuleList({
   before,
   listTitle,
   ownActions = false,
+  toolbar,
 }: ModuleListProps) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
@@ -245,6 +254,14 @@ export function ModuleList({
       {before}
       <Panel title={listTitle} style={before ? { marginTop: 16 } : undefined}>
         {explained && <Typography.Paragraph type="secondary">{explained}</Typography.Paragraph>}
+        {toolbar?.({
+          filters,
+          setFilters: (next) => {
+            setFilters(next, "replace");
+            // The filter controls show what the list is now filtered by.
+            searchFormProps.form?.setFieldsValue(searchOf(module, next) as never);
+          },
+        })}
         <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
         {module.totals && (
           <ListTotals

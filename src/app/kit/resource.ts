@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 import type { ModuleDecl } from "../../shared/kit/module";
 import type { ResourceAction, ResourceModule } from "./types";
-import { flattenMenu, moduleMenuLabel } from "../menu";
+import { flattenMenu, isUnderPath, moduleMenuLabel } from "../menu";
 import { MENU } from "../registry";
 
 type Pages = Partial<Record<ResourceAction, LazyExoticComponent<ComponentType>>>;
@@ -26,7 +26,9 @@ export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModul
   }
   const prefixes = [entry.path, ...(entry.alias ?? [])];
   if (module.paths.list !== entry.path) throw fail(`list path is not its menu entry's path`);
-  if (module.paths.show && !prefixes.includes(module.paths.show)) {
+  // A detail prefix below the list path (`/change-requests/show`) belongs to the entry too.
+  const show = module.paths.show;
+  if (show && !prefixes.some((prefix) => prefix !== undefined && isUnderPath(show, prefix))) {
     throw fail(`show path ${module.paths.show} is not one of its menu entry's paths or aliases`);
   }
   return {

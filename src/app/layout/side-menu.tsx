@@ -1,8 +1,9 @@
-import { Menu, type MenuProps } from "antd";
+import { Badge, Flex, Menu, type MenuProps } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { canAccess } from "../../providers/access-control";
+import { useChangeRequestCounts } from "../kit/change-request-counts";
 import { useCurrentAdmin } from "../../providers/current-admin";
 import { findMenuEntry, visibleMenu, type MenuEntry } from "../menu";
 import { MENU } from "../registry";
@@ -10,7 +11,16 @@ import { shellPageId } from "../shell-pages";
 
 type MenuItem = Required<MenuProps>["items"][number];
 
-function toItem(entry: MenuEntry, t: (key: string) => string): MenuItem {
+/** The module whose entry carries a count: the change requests waiting for this administrator. */
+const COUNTED_MODULE = "change-requests";
+
+/** What an entry's badge says: how many wait (`waiting`), read into its link's name too. */
+interface Counted {
+  waiting?: number;
+  words: (count: number) => string;
+}
+
+function toItem(entry: MenuEntry, t: (key: string) => string, counted?: Counted): MenuItem {
   const Icon = entry.icon;
   const label = t(entry.label);
   if (entry.subMenu) {
@@ -18,14 +28,33 @@ function toItem(entry: MenuEntry, t: (key: string) => string): MenuItem {
       key: entry.code,
       icon: <Icon aria-hidden />,
       label,
-      children: entry.subMenu.map((item) => toItem(item, t)),
+      children: entry.subMenu.map((item) => toItem(item, t, counted)),
     };
   }
+  const waiting = entry.module === COUNTED_MODULE ? (counted?.waiting ?? 0) : 0;
   return {
     key: entry.code,
     icon: <Icon aria-hidden />,
     // A real link: keyboard activation, a visible URL and "open in new tab" all work.
-    label: <Link to={entry.path ?? "/"}>{label}</Link>,
+    label:
+      waiting > 0 ? (
+        // Its name is the label and the count in words (the badge's figure is for the eye only),
+        // so the visible text starts the accessible name (WCAG 2.5.3).
+        <Link to={entry.path ?? "/"}>
+          <Flex component="span" justify="space-between" align="center" gap={8}>
+            <span>
+              {label}
+              {/* The leading space keeps the words apart in every engine (Chromium adds one). */}
+              <span className="visually-hidden"> ({counted!.words(waiting)})</span>
+            </span>
+            <span aria-hidden>
+              <Badge count={waiting} overflowCount={99} size="small" />
+            </span>
+          </Flex>
+        </Link>
+      ) : (
+        <Link to={entry.path ?? "/"}>{label}</Link>
+      ),
   };
 }
 
@@ -43,6 +72,12 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     () => (admin ? visibleMenu(MENU, (code) => canAccess(admin, code)) : []),
     [admin],
   );
+  // Pending approvals shows how many changes wait for this administrator's decision.
+  const counts = useChangeRequestCounts(admin?.id);
+  const counted: Counted = {
+    waiting: counts?.toCheck,
+    words: (count) => t("dashboard:changeRequests.badge", { count }),
+  };
   // A shell page (`?id=dashboard`) is what is on screen, so its entry is the one highlighted.
   const shellId = shellPageId(search);
   const current = findMenuEntry(entries, shellId ? `/${shellId}` : pathname);
@@ -64,7 +99,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       <Menu
         mode="inline"
         theme="dark"
-        items={entries.map((entry) => toItem(entry, t))}
+        items={entries.map((entry) => toItem(entry, t, counted))}
         selectedKeys={current ? [current.entry.code] : []}
         // While collapsed, antd shows groups as fly-outs and ignores open keys.
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}

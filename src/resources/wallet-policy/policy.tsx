@@ -17,6 +17,9 @@ export const POLICY_LIMITS = [
   "maxBalanceSen",
   "dailyPaymentLimitSen",
   "dormancyDays",
+  // Four eyes: above these a counter top-up or a refund waits for a second approver.
+  "fourEyesTopUpAboveSen",
+  "fourEyesRefundAboveSen",
 ] as const;
 
 /**

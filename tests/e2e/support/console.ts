@@ -21,7 +21,7 @@ export async function logOut(page: Page) {
  * Asserts the side navigation's top-level entries, in order (a group counts as one entry).
  * Retries until the menu settles, since it renders once the administrator is known.
  */
-export async function expectMenu(page: Page, labels: string[]) {
+export async function expectMenu(page: Page, labels: (string | RegExp)[]) {
   const topLevel = page
     .getByRole("navigation")
     .locator(".ant-menu-root > li[role='menuitem'], .ant-menu-root > li > [role='menuitem']");
