@@ -18,7 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 
-import { and, desc, eq, getTableName, gt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, gt, isNull, sql, type SQL } from "drizzle-orm";
 
 import {
   CHANGE_REASON_HEADER,
@@ -144,7 +144,7 @@ function amountOf(decl: FourEyesDecl, body: unknown, record: Item | undefined): 
  * reversal's). A form's optional remark is the record's, not a word to the approver: a form
  * gives its reason in the header.
  */
-function reasonOf(held: Held, header: unknown, body: unknown): string {
+function reasonOf(remarkField: string | null, header: unknown, body: unknown): string {
   let reason: string | null;
   if (typeof header === "string" && header !== "") {
     try {
@@ -153,8 +153,7 @@ function reasonOf(held: Held, header: unknown, body: unknown): string {
       throw new HttpError(400, "The change's reason is not percent-encoded text", "REASON_INVALID");
     }
   } else {
-    const isForm = held.name === "create" || held.name === "edit";
-    reason = isForm ? null : textOf(body, held.change!.remarkField);
+    reason = remarkField === null ? null : textOf(body, remarkField);
   }
   const problem = remarkProblem(reason ?? "");
   if (problem === "required") {
@@ -203,47 +202,60 @@ export async function holdForApproval(
   const preview = await dryRun(db, held, actor, id, body);
   // A change that changes nothing (the same permissions again) moves no money or power.
   if (preview.record && Object.keys(preview.after).length === 0) return undefined;
-  const reason = reasonOf(held, request.headers[CHANGE_REASON_HEADER], body);
+  // A form's optional remark is the record's: a form gives its reason in the header.
+  const isForm = held.name === "create" || held.name === "edit";
+  const reason = reasonOf(
+    isForm ? null : held.change!.remarkField,
+    request.headers[CHANGE_REASON_HEADER],
+    body,
+  );
   return db.transaction(async (tx) => {
     if (id !== undefined) await refuseSecondRequest(tx, held, id);
-    const [row] = await tx
-      .insert(changeRequests)
-      .values({
-        reference: requestReference(),
-        module: bound.module.name,
-        action: held.name,
-        verb: held.verb(body),
-        recordId: id ?? null,
-        recordTitle: preview.title,
-        body: (body ?? {}) as object,
-        reason,
-        amountSen: amountOf(fourEyes, body, preview.record),
-        before: preview.before,
-        after: preview.after,
-        permission: held.permission,
-        checkerPermission: fourEyes.checkerPermission ?? null,
-        rule: fourEyes.above ? "above" : "always",
-        thresholdSen,
-        makerId: actor.id,
-        expiresAt: sql`now() + make_interval(hours => ${fourEyes.expiresInHours ?? DEFAULT_REQUEST_HOURS})`,
-      })
-      .returning();
-    await recordAudit(tx, {
-      adminId: actor.id,
-      action: "change_request.request",
-      targetTable: getTableName(changeRequests),
-      targetId: row!.id,
-      remark: reason,
-      before: null,
-      after: {
-        module: row!.module,
-        action: row!.action,
-        recordId: row!.recordId,
-        amountSen: row!.amountSen,
-      },
+    return insertRequest(tx, {
+      module: bound.module.name,
+      action: held.name,
+      verb: held.verb(body),
+      recordId: id ?? null,
+      recordTitle: preview.title,
+      body: (body ?? {}) as object,
+      reason,
+      amountSen: amountOf(fourEyes, body, preview.record),
+      before: preview.before,
+      after: preview.after,
+      permission: held.permission,
+      checkerPermission: fourEyes.checkerPermission ?? null,
+      rule: fourEyes.above ? "above" : "always",
+      thresholdSen,
+      makerId: actor.id,
+      expiresAt: sql`now() + make_interval(hours => ${fourEyes.expiresInHours ?? DEFAULT_REQUEST_HOURS})`,
     });
-    return pendingAnswer(row!);
   });
+}
+
+/** Stores a change request and its audit entry; answers what the maker is told (202). */
+async function insertRequest(
+  tx: Tx,
+  values: Omit<typeof changeRequests.$inferInsert, "reference">,
+): Promise<PendingApprovalAnswer> {
+  const [row] = await tx
+    .insert(changeRequests)
+    .values({ ...values, reference: requestReference() })
+    .returning();
+  await recordAudit(tx, {
+    adminId: values.makerId,
+    action: "change_request.request",
+    targetTable: getTableName(changeRequests),
+    targetId: row!.id,
+    remark: values.reason,
+    before: null,
+    after: {
+      module: row!.module,
+      action: row!.action,
+      recordId: row!.recordId,
+      amountSen: row!.amountSen,
+    },
+  });
+  return pendingAnswer(row!);
 }
 
 /** What the maker is told: the request and when it expires. */
@@ -263,13 +275,18 @@ const pendingAnswer = (row: ChangeRequestRow): PendingApprovalAnswer => ({
 async function refuseSecondRequest(tx: Tx, held: Held, id: number) {
   const table = held.bound.binding.table;
   await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+  await refuseOpenRequest(tx, held.bound.module.name, eq(changeRequests.recordId, id));
+}
+
+/** 409 CHANGE_PENDING when a request of `module` (of the record `which` names) is still open. */
+async function refuseOpenRequest(tx: Tx, module: string, which: SQL) {
   const [open] = await tx
     .select({ reference: changeRequests.reference })
     .from(changeRequests)
     .where(
       and(
-        eq(changeRequests.module, held.bound.module.name),
-        eq(changeRequests.recordId, id),
+        eq(changeRequests.module, module),
+        which,
         eq(changeRequests.status, "pending"),
         gt(changeRequests.expiresAt, sql`now()`),
       ),
@@ -336,6 +353,102 @@ async function dryRun(
   };
 }
 
+/**
+ * A change four eyes holds that is no module's record: the service's settings (Global). It has
+ * a state (read and locked), which the body changes key by key: the request keeps the keys it
+ * changes, before and after, and an approval refuses (RECORD_CHANGED) when one of them moved.
+ */
+export interface StandaloneChange {
+  /** Its name where a module's would be (`change_requests.module`), and its action's. */
+  module: string;
+  action: string;
+  /** The code the route needs; the checker needs it too. */
+  permission: number;
+  /** Always (a setting has no amount). */
+  fourEyes: FourEyesDecl & { above?: undefined };
+  /** Its state now, locked until the transaction ends. */
+  read(tx: Tx): Promise<Item>;
+  /** Refuses (400) a body whose result the change would refuse, before anything is stored. */
+  check(after: Item): void;
+  /** Applies the body (its audit naming `approvedBy`, the checker). */
+  apply(tx: Tx, run: { actor: AdministratorRow; body: Item; approvedBy: number }): Promise<void>;
+}
+
+const STANDALONE = new Map<string, StandaloneChange>();
+
+export function rememberStandalone(change: StandaloneChange): void {
+  STANDALONE.set(change.module, change);
+}
+
+/** The keys a body changes of a state, before and after. */
+function standalonePreview(change: StandaloneChange, state: Item, body: Item) {
+  const next = { ...state, ...body };
+  change.check(next);
+  const changed = changedKeys(state, next);
+  return { before: pick(state, changed), after: pick(next, changed) };
+}
+
+/**
+ * A standalone change made into a change request (answered 202), one open at a time (409
+ * CHANGE_PENDING); undefined when the body changes nothing (nothing to approve, nothing to do).
+ */
+export async function holdStandalone(
+  db: Db,
+  change: StandaloneChange,
+  request: { actor: AdministratorRow; body: Item; headers: Record<string, unknown> },
+): Promise<PendingApprovalAnswer | undefined> {
+  return db.transaction(async (tx) => {
+    const preview = standalonePreview(change, await change.read(tx), request.body);
+    if (Object.keys(preview.after).length === 0) return undefined;
+    const reason = reasonOf(null, request.headers[CHANGE_REASON_HEADER], request.body);
+    await refuseOpenRequest(tx, change.module, isNull(changeRequests.recordId));
+    return insertRequest(tx, {
+      module: change.module,
+      action: change.action,
+      verb: change.action,
+      recordId: null,
+      recordTitle: null,
+      body: request.body,
+      reason,
+      amountSen: null,
+      before: preview.before,
+      after: preview.after,
+      permission: change.permission,
+      checkerPermission: change.fourEyes.checkerPermission ?? null,
+      rule: "always",
+      thresholdSen: null,
+      makerId: request.actor.id,
+      expiresAt: sql`now() + make_interval(hours => ${change.fourEyes.expiresInHours ?? DEFAULT_REQUEST_HOURS})`,
+    });
+  });
+}
+
+/** An approved standalone change applied, unless what it changes moved since (409). */
+async function applyStandalone(
+  tx: Tx,
+  change: StandaloneChange,
+  request: ChangeRequestRow,
+  maker: AdministratorRow,
+  checker: AdministratorRow,
+) {
+  const before = (request.before ?? {}) as Item;
+  const state = await change.read(tx);
+  refuseMoved(before, state);
+  await change.apply(tx, { actor: maker, body: request.body as Item, approvedBy: checker.id });
+}
+
+/** 409 RECORD_CHANGED when a field the request saw (`before`) differs in `record` now. */
+function refuseMoved(before: Item, record: Item) {
+  const moved = changedKeys(before, pick(record, Object.keys(before)));
+  if (moved.length > 0) {
+    throw conflict(
+      "RECORD_CHANGED",
+      "The record changed after this request was made; ask again from its current state",
+      { fields: moved },
+    );
+  }
+}
+
 /** Whether `checker` may decide `request`: never its maker, and holding the codes it names. */
 export function assertChecker(request: ChangeRequestRow, checker: AdministratorRow): void {
   if (request.makerId === checker.id) {
@@ -355,6 +468,29 @@ export function assertChecker(request: ChangeRequestRow, checker: AdministratorR
 }
 
 /**
+ * Whether the maker could still make the change they asked for: an approval applies it as theirs,
+ * so a maker disabled or banned since, or who lost the code it needs, has it refused (409
+ * MAKER_NOT_ALLOWED) and the request keeps why.
+ */
+function assertMakerMayStill(request: ChangeRequestRow, maker: AdministratorRow): void {
+  if (maker.status !== "active") {
+    throw conflict(
+      "MAKER_NOT_ALLOWED",
+      "The administrator who asked for this change is no longer active",
+      { reason: "inactive" },
+    );
+  }
+  const code = request.permission;
+  if (code !== null && !maker.isSuperAdmin && !maker.permissions.includes(code)) {
+    throw conflict(
+      "MAKER_NOT_ALLOWED",
+      `The administrator who asked for this change no longer holds permission code ${code}`,
+      { reason: "permission", code },
+    );
+  }
+}
+
+/**
  * Applies an approved request's change in the caller's transaction (the approval's, which has
  * locked the request and checked it is pending and `checker` may decide it), as its maker made
  * it, its audit entries naming the checker. Answers the record it changed or made: its id, and
@@ -364,10 +500,11 @@ export async function applyChangeRequest(
   tx: Tx,
   request: ChangeRequestRow,
   checker: AdministratorRow,
-): Promise<{ id: number; title?: string }> {
+): Promise<{ id: number; title?: string } | undefined> {
+  const standalone = STANDALONE.get(request.module);
   const bound = REGISTERED.get(request.module);
   const held = bound && heldOf(bound, request.action);
-  if (!bound || !held) {
+  if (!held && standalone?.action !== request.action) {
     throw conflict(
       "CHANGE_NOT_DECLARED",
       `The change "${request.module} ${request.action}" no longer needs a second approver`,
@@ -378,6 +515,11 @@ export async function applyChangeRequest(
     .from(administrators)
     .where(eq(administrators.id, request.makerId));
   if (!maker) throw conflict("MAKER_GONE", "The administrator who asked for it no longer exists");
+  assertMakerMayStill(request, maker);
+  if (!bound || !held) {
+    await applyStandalone(tx, standalone!, request, maker, checker);
+    return undefined;
+  }
   if (request.recordId === null) {
     const created = await createRecord(tx, bound, {
       actor: maker,
@@ -393,14 +535,7 @@ export async function applyChangeRequest(
     body: request.body,
     approvedBy: checker.id,
     expect: (record) => {
-      const moved = changedKeys(before, pick(record, Object.keys(before)));
-      if (moved.length > 0) {
-        throw conflict(
-          "RECORD_CHANGED",
-          "The record changed after this request was made; ask again from its current state",
-          { fields: moved },
-        );
-      }
+      refuseMoved(before, record);
       const amount = amountOf(held.fourEyes, request.body, record);
       if (amount !== request.amountSen) {
         throw conflict("AMOUNT_CHANGED", "The amount changed after this request was made", {

@@ -9,21 +9,24 @@ import {
   globalSettingsAnswer,
   globalSettingsBody,
 } from "../../src/shared/global-settings";
+import { CHANGE_REASON_HEADER, pendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import { PERMISSION } from "../../src/shared/permissions";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { currentAdmin } from "../auth/access";
 import {
   appConfigOf,
-  changeGlobalSettings,
   globalSettingsAnswerOf,
+  globalSettingsChange,
   readGlobalSettings,
 } from "../services/global-settings";
 import type { RouteDeps } from "../http/deps";
+import { holdStandalone, rememberStandalone } from "../kit/four-eyes";
 
 export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
   { db, config },
 ) => {
+  rememberStandalone(globalSettingsChange);
   const access = { permission: PERMISSION.global, thing: "Global Settings" } as const;
 
   app.get(
@@ -46,12 +49,26 @@ export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       schema: {
         tags: ["global-settings"],
         summary: "Change some of the service's settings (audited, old and new values)",
+        description:
+          "Needs a second approver: a change is answered 202 with the change request another " +
+          "administrator holding Global (20) approves (docs/four-eyes.md), its reason in the " +
+          `${CHANGE_REASON_HEADER} header (percent-encoded). A body that changes nothing is ` +
+          "answered 200 with the settings. 409 CHANGE_PENDING while a change waits.",
         body: globalSettingsBody,
-        response: { 200: globalSettingsAnswer, ...errorResponses(400, 401, 403) },
+        response: {
+          200: globalSettingsAnswer,
+          202: pendingApprovalAnswer,
+          ...errorResponses(400, 401, 403, 409),
+        },
       },
     },
-    async (request) => {
-      await changeGlobalSettings(db, currentAdmin(request).id, request.body);
+    async (request, reply) => {
+      const pending = await holdStandalone(db, globalSettingsChange, {
+        actor: currentAdmin(request),
+        body: request.body,
+        headers: request.headers,
+      });
+      if (pending) return reply.code(202).send(pending);
       return globalSettingsAnswerOf(db, config);
     },
   );

@@ -12,11 +12,13 @@ import {
   type GlobalSettings,
   type GlobalSettingsBody,
 } from "../../src/shared/global-settings";
+import { PERMISSION } from "../../src/shared/permissions";
 import { recordAudit } from "../audit";
 import type { Config } from "../config";
-import type { Db, DbOrTx } from "../db";
+import type { DbOrTx, Tx } from "../db";
 import { globalSettings } from "../db/schema";
 import { HttpError } from "../errors";
+import type { StandaloneChange } from "../kit/four-eyes";
 import { fallbackSupportEmail } from "./settings";
 
 /** Every setting: the stored value of each key, else its default. */
@@ -51,48 +53,73 @@ export function appConfigOf(settings: GlobalSettings): AppConfig {
   };
 }
 
+/** Locks the settings until the transaction ends (two staff saving at once queue). */
+async function lockedSettings(tx: Tx): Promise<GlobalSettings> {
+  await tx.execute(sql`lock table ${globalSettings} in share row exclusive mode`);
+  return readGlobalSettings(tx);
+}
+
+/** Maintenance without its message in both languages: 400 MAINTENANCE_MESSAGE_REQUIRED. */
+function checkSettings(after: GlobalSettings) {
+  if (!maintenanceExplained(after)) {
+    throw new HttpError(
+      400,
+      "Maintenance needs its message in English and in Chinese",
+      "MAINTENANCE_MESSAGE_REQUIRED",
+    );
+  }
+}
+
 /**
- * Applies a change under a lock on the settings (two staff saving at once queue): only keys whose
- * value differs are written and audited, before and after of those keys. Maintenance without its
- * message in both languages is refused (400 MAINTENANCE_MESSAGE_REQUIRED).
+ * Applies a change under a lock on the settings: only keys whose value differs are written and
+ * audited, before and after of those keys (and the checker who approved it, under four eyes).
  */
-export async function changeGlobalSettings(db: Db, adminId: number, body: GlobalSettingsBody) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${globalSettings} in share row exclusive mode`);
-    const before = await readGlobalSettings(tx);
-    const after = { ...before, ...body };
-    if (!maintenanceExplained(after)) {
-      throw new HttpError(
-        400,
-        "Maintenance needs its message in English and in Chinese",
-        "MAINTENANCE_MESSAGE_REQUIRED",
-      );
-    }
-    const changed = GLOBAL_SETTING_KEYS.filter((key) => after[key] !== before[key]);
-    if (changed.length === 0) return;
-    const removed = changed.filter((key) => after[key] === null);
-    const written = changed.filter((key) => after[key] !== null);
-    if (removed.length > 0) {
-      await tx.delete(globalSettings).where(inArray(globalSettings.key, removed));
-    }
-    if (written.length > 0) {
-      await tx
-        .insert(globalSettings)
-        .values(written.map((key) => ({ key, value: after[key] })))
-        .onConflictDoUpdate({
-          target: globalSettings.key,
-          set: { value: sql`excluded.value`, updatedAt: new Date() },
-        });
-    }
-    const pick = (from: GlobalSettings) =>
-      Object.fromEntries(changed.map((key) => [key, from[key]]));
-    await recordAudit(tx, {
-      adminId,
-      action: "global_settings.update",
-      targetTable: "global_settings",
-      targetId: "global",
-      before: pick(before),
-      after: pick(after),
-    });
+export async function changeGlobalSettings(
+  tx: Tx,
+  run: { adminId: number; body: GlobalSettingsBody; approvedBy?: number },
+) {
+  const before = await lockedSettings(tx);
+  const after = { ...before, ...run.body };
+  checkSettings(after);
+  const changed = GLOBAL_SETTING_KEYS.filter((key) => after[key] !== before[key]);
+  if (changed.length === 0) return;
+  const removed = changed.filter((key) => after[key] === null);
+  const written = changed.filter((key) => after[key] !== null);
+  if (removed.length > 0) {
+    await tx.delete(globalSettings).where(inArray(globalSettings.key, removed));
+  }
+  if (written.length > 0) {
+    await tx
+      .insert(globalSettings)
+      .values(written.map((key) => ({ key, value: after[key] })))
+      .onConflictDoUpdate({
+        target: globalSettings.key,
+        set: { value: sql`excluded.value`, updatedAt: new Date() },
+      });
+  }
+  const pick = (from: GlobalSettings) => Object.fromEntries(changed.map((key) => [key, from[key]]));
+  await recordAudit(tx, {
+    adminId: run.adminId,
+    action: "global_settings.update",
+    targetTable: "global_settings",
+    targetId: "global",
+    before: pick(before),
+    after: pick(after),
+    approvedBy: run.approvedBy ?? null,
   });
 }
+
+/**
+ * A change of the settings under four eyes (server/kit/four-eyes.ts): every change waits for a
+ * second administrator holding Global (20), who sees each changed setting old → new.
+ */
+export const globalSettingsChange: StandaloneChange = {
+  module: "global-settings",
+  action: "update",
+  permission: PERMISSION.global,
+  fourEyes: {},
+  read: lockedSettings,
+  check: (after) => checkSettings(after as GlobalSettings),
+  apply: (tx, { actor, body, approvedBy }) =>
+    changeGlobalSettings(tx, { adminId: actor.id, body: body as GlobalSettingsBody, approvedBy }),
+};

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 
+import { field, type LinkedModule } from "./kit/module";
+import { text } from "./kit/presets";
 import { emailSchema } from "./schemas/common";
 import { atLeastOneField } from "./schemas/rules";
 import { safeMultilineText, safeText } from "./text";
@@ -93,3 +95,23 @@ export const appConfigSchema = z
   })
   .meta({ id: "AppConfig" });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/**
+ * The settings described the way a module describes its fields, for the screens that name a
+ * change of them in the settings' own words (Pending approvals: "Minimum iOS app version
+ * 1.0.0 → 2.4.0", the fee rate in percent). Not a module: no list, no record, one page.
+ */
+export const globalSettingsDescribed: LinkedModule = {
+  name: "global-settings",
+  i18n: "global",
+  paths: { list: "/global" },
+  fields: {
+    supportEmail: text({ nullable: true }),
+    maintenanceEnabled: field(z.boolean(), { show: true }),
+    maintenanceMessageEn: text(),
+    maintenanceMessageZh: text(),
+    minIosVersion: text(),
+    minAndroidVersion: text(),
+    defaultFeeRateBp: field(z.number().int(), { show: true, display: { kind: "basisPoints" } }),
+  },
+};

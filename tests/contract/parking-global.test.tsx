@@ -81,8 +81,22 @@ const SETTINGS: GlobalSettingsAnswer = {
 function renderGlobal() {
   server.use(
     mswHttp.get(`${API}/api/global-settings`, () => HttpResponse.json(SETTINGS)),
-    mswHttp.patch(`${API}/api/global-settings`, async ({ request }) =>
-      HttpResponse.json({ ...SETTINGS, ...((await request.json()) as object) }),
+    // Every change waits for a second approver: 202 and the change request.
+    mswHttp.patch(`${API}/api/global-settings`, () =>
+      HttpResponse.json(
+        {
+          status: "pending_approval",
+          changeRequest: {
+            id: 7,
+            reference: "CR20261128ABCDEF1234",
+            status: "pending",
+            reason: "Given",
+            amountSen: null,
+            expiresAt: "2026-11-29T08:00:00.000Z",
+          },
+        },
+        { status: 202 },
+      ),
     ),
   );
   return renderPage("/global", [], { "/global": <GlobalPage /> });
@@ -151,12 +165,35 @@ describe("Global", () => {
     expect(within(dialog).getByText("1.0.0")).toBeInTheDocument();
     expect(within(dialog).getByText("2.4.0")).toBeInTheDocument();
     expect(patches()).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    // Every change waits for a second approver, who reads the maker's reason.
+    expect(within(dialog).getByRole("status")).toHaveTextContent(
+      "This change waits for a second approver before it is applied.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send for approval" }));
+    expect(
+      await within(dialog).findByText("Please give the approver a reason."),
+    ).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+    await userEvent.type(
+      within(dialog).getByLabelText("Reason for the approver"),
+      "Desk moved; iOS 2.4 fixes the top-up crash",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send for approval" }));
     await vi.waitFor(() => expect(patches()).toHaveLength(1));
     expect(await patches()[0]!.json()).toEqual({
       supportEmail: "desk@ucsi.example",
       minIosVersion: "2.4.0",
     });
+    expect(patches()[0]!.headers.get("x-change-reason")).toBe(
+      encodeURIComponent("Desk moved; iOS 2.4 fixes the top-up crash"),
+    );
+    expect(
+      await screen.findByText(
+        "Sent for approval as CR20261128ABCDEF1234: another administrator must approve it.",
+      ),
+    ).toBeInTheDocument();
+    // Nothing changed yet: the form still shows the settings as they are.
+    expect(screen.getByLabelText("Support e-mail")).toHaveValue("desk@ucsi.example");
   });
 
   it("refuses a bad version, a bad e-mail and maintenance without its messages, sending nothing", async () => {
@@ -179,7 +216,7 @@ describe("Global", () => {
     expect(patches()).toHaveLength(0);
   });
 
-  it("takes a problem away once its cause is gone and the change is saved", async () => {
+  it("takes a problem away once its cause is gone and the change is sent", async () => {
     renderGlobal();
     const problem = "Maintenance needs its message in both languages";
     await userEvent.click(await screen.findByRole("switch"));
@@ -193,7 +230,8 @@ describe("Global", () => {
     await userEvent.type(ios, "2.5.0");
     await userEvent.click(screen.getByRole("button", { name: "Review changes" }));
     const dialog = await screen.findByRole("dialog");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await userEvent.type(within(dialog).getByLabelText("Reason for the approver"), "iOS 2.5");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send for approval" }));
     await vi.waitFor(() => expect(patches()).toHaveLength(1));
     await vi.waitFor(() => expect(screen.queryByText(problem)).toBeNull());
   });

@@ -7,9 +7,17 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog } from "../../server/db/schema";
-import { createAdmin, DEMO, login } from "./support/app";
-import { call, expectError, expectNoPermission, useUserDeskSuite } from "./support/user-fixtures";
+import { administrators, auditLog, changeRequests, globalSettings } from "../../server/db/schema";
+import { CHANGE_REASON_HEADER } from "../../src/shared/kit/four-eyes";
+import { auth, createAdmin, DEMO, login } from "./support/app";
+import { approve, checkerToken } from "./support/four-eyes";
+import {
+  call,
+  callApproved,
+  expectError,
+  expectNoPermission,
+  useUserDeskSuite,
+} from "./support/user-fixtures";
 
 const suite = useUserDeskSuite();
 let staff = "";
@@ -20,7 +28,9 @@ beforeAll(async () => {
 }, 60_000);
 
 const read = async () => (await call(suite.app, staff, "GET", "/api/global-settings")).json();
-const change = (body: unknown) => call(suite.app, staff, "PATCH", "/api/global-settings", body);
+/** A change, approved by a second administrator holding Global (four eyes). */
+const change = (body: unknown) =>
+  callApproved(suite.app, staff, "PATCH", "/api/global-settings", body);
 
 async function lastAudit() {
   const [entry] = await suite.db
@@ -132,6 +142,108 @@ describe("Global settings", () => {
     expect(
       (await suite.app.inject({ method: "GET", url: "/v1/api/global-settings" })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("Global settings under four eyes", () => {
+  const patch = (token: string, body: unknown, reason?: string) =>
+    suite.app.inject({
+      method: "PATCH",
+      url: "/v1/api/global-settings",
+      headers: {
+        ...auth(token),
+        ...(reason === undefined ? {} : { [CHANGE_REASON_HEADER]: encodeURIComponent(reason) }),
+      },
+      payload: body as Record<string, unknown>,
+    });
+  const requestOf = async (id: number) =>
+    (await suite.db.select().from(changeRequests).where(eq(changeRequests.id, id)))[0]!;
+
+  it("waits for a second holder of Global: 202, nothing changed, old → new for the checker", async () => {
+    const before = await read();
+    const entry = await lastAudit();
+    const made = await patch(staff, { minIosVersion: "9.1.0" }, "Force the security fix");
+    expect(made.statusCode, made.body).toBe(202);
+    const { changeRequest } = made.json<{ changeRequest: { id: number; reference: string } }>();
+    expect(changeRequest.reference).toMatch(/^CR\d{8}[A-Z0-9]{10}$/);
+    expect(await read()).toEqual(before);
+    expect(await lastAudit()).toEqual(entry);
+    expect(await requestOf(changeRequest.id)).toMatchObject({
+      module: "global-settings",
+      action: "update",
+      recordId: null,
+      reason: "Force the security fix",
+      before: { minIosVersion: before.minIosVersion },
+      after: { minIosVersion: "9.1.0" },
+      permission: 20,
+      status: "pending",
+    });
+
+    // One at a time: a second change waits for the first to be decided.
+    expectError(await patch(staff, { minAndroidVersion: "9.1.0" }, "Also"), 409, "CHANGE_PENDING");
+    // Never its maker; never someone without Global.
+    expectError(await approve(suite.app, staff, changeRequest.id), 403, "SELF_APPROVAL");
+    expectError(await approve(suite.app, suite.finance, changeRequest.id), 403, "NOT_A_CHECKER");
+
+    const checker = await checkerToken(suite.app);
+    const approved = await approve(suite.app, checker, changeRequest.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await read()).toMatchObject({ minIosVersion: "9.1.0" });
+    const [approverRow] = await suite.db
+      .select({ id: administrators.id })
+      .from(administrators)
+      .where(eq(administrators.email, DEMO.approver.email));
+    expect(await lastAudit()).toMatchObject({
+      action: "global_settings.update",
+      before: { minIosVersion: before.minIosVersion },
+      after: { minIosVersion: "9.1.0" },
+      approvedBy: approverRow!.id,
+    });
+  });
+
+  it("refuses the approval when a setting it changes moved since (409), changing nothing", async () => {
+    const made = await patch(staff, { defaultFeeRateBp: 150 }, "New merchants at 1.5%");
+    expect(made.statusCode, made.body).toBe(202);
+    const { changeRequest } = made.json<{ changeRequest: { id: number } }>();
+    // Another instance's write, or a restore, moves the setting meanwhile.
+    await suite.db
+      .insert(globalSettings)
+      .values({ key: "defaultFeeRateBp", value: 90 })
+      .onConflictDoUpdate({ target: globalSettings.key, set: { value: 90 } });
+    const refused = await approve(suite.app, await checkerToken(suite.app), changeRequest.id);
+    expectError(refused, 409, "RECORD_CHANGED");
+    expect((await read()).defaultFeeRateBp).toBe(90);
+    expect(await requestOf(changeRequest.id)).toMatchObject({
+      status: "pending",
+      failureCode: "RECORD_CHANGED",
+    });
+    expect(
+      (
+        await suite.app.inject({
+          method: "POST",
+          url: `/v1/api/change-requests/${changeRequest.id}/withdraw`,
+          headers: auth(staff),
+          payload: { remark: "Asked again" },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it("needs a reason, stores nothing without one, and a change of nothing is no request", async () => {
+    const count = async () =>
+      (
+        await suite.db
+          .select()
+          .from(changeRequests)
+          .where(eq(changeRequests.module, "global-settings"))
+      ).length;
+    const requests = await count();
+    expectError(await patch(staff, { minIosVersion: "9.2.0" }), 400, "REASON_REQUIRED");
+    expectError(await patch(staff, { minIosVersion: "9.2.0" }, " \u0007 "), 400, "REASON_INVALID");
+    const current = await read();
+    const same = await patch(staff, { minIosVersion: current.minIosVersion }, "Nothing");
+    expect(same.statusCode, same.body).toBe(200);
+    expect(await count()).toBe(requests);
   });
 });
 

@@ -24,10 +24,22 @@ import {
   type GlobalSettingsAnswer,
 } from "../../shared/global-settings";
 import { toApiError, translateApiError } from "../../providers/errors";
+import { isPendingApproval, type PendingApprovalAnswer } from "../../shared/kit/four-eyes";
 import { PageHeader } from "../components/page-header";
+import {
+  CHANGE_REASON_FIELD,
+  FourEyesNotice,
+  pendingText,
+  reasonHeaders,
+  ReasonInput,
+  useRefreshChangeRequests,
+} from "../kit/four-eyes";
 import { Panel } from "../components/panel";
 
 export const GLOBAL_SETTINGS_PATH = "/api/global-settings";
+
+/** Every change of the settings waits for a second administrator holding Global (20). */
+const GLOBAL_FOUR_EYES = {};
 
 /** What the form holds: the settings, the fee rate typed as a percentage, no e-mail as "". */
 type Values = Omit<GlobalSettings, "supportEmail" | "defaultFeeRateBp"> & {
@@ -59,8 +71,9 @@ const inputOf = (key: GlobalSettingKey): keyof Values =>
   key === "defaultFeeRateBp" ? "defaultFeeRatePercent" : key;
 
 /**
- * Global (20): the service's settings. A save shows every changed setting old → new and asks to
- * confirm; the server checks the same rules (src/shared/global-settings.ts) and audits the change.
+ * Global (20): the service's settings. A save shows every changed setting old → new and asks for
+ * the reason a second administrator reads (four eyes: the change waits for their approval); the
+ * server checks the same rules (src/shared/global-settings.ts) and audits the change.
  */
 export default function GlobalPage() {
   const { t, i18n } = useTranslation(["global", "kit"]);
@@ -73,7 +86,9 @@ export default function GlobalPage() {
     method: "get",
     errorNotification: false,
   });
-  const { mutate, mutation } = useCustomMutation<GlobalSettingsAnswer>();
+  const { mutate, mutation } = useCustomMutation<GlobalSettingsAnswer | PendingApprovalAnswer>();
+  const [reasonForm] = Form.useForm<{ [CHANGE_REASON_FIELD]?: string }>();
+  const refreshChangeRequests = useRefreshChangeRequests();
   const current = query.isSuccess ? result.data : undefined;
 
   if (query.isError) {
@@ -149,13 +164,18 @@ export default function GlobalPage() {
     );
   };
 
-  const save = () =>
+  const save = ({ [CHANGE_REASON_FIELD]: reason }: { [CHANGE_REASON_FIELD]?: string }) =>
     mutate(
       {
         url: GLOBAL_SETTINGS_PATH,
         method: "patch",
         values: pending,
-        successNotification: () => ({ type: "success", message: t("saved") }),
+        config: { headers: reasonHeaders(reason) },
+        // A change waits for a second administrator holding Global: the request's reference.
+        successNotification: (answer) => ({
+          type: "success",
+          message: isPendingApproval(answer?.data) ? pendingText(t, [answer.data]) : t("saved"),
+        }),
         errorNotification: (error) => ({
           type: "error",
           message: t("failed"),
@@ -165,6 +185,10 @@ export default function GlobalPage() {
       {
         onSuccess: ({ data }) => {
           setReview(undefined);
+          if (isPendingApproval(data)) {
+            void refreshChangeRequests();
+            return;
+          }
           form.setFieldsValue(toValues(data));
           clearProblems();
           void query.refetch();
@@ -224,32 +248,39 @@ export default function GlobalPage() {
         open={review !== undefined}
         title={review?.length ? t("review.title") : t("review.nothing")}
         onCancel={() => setReview(undefined)}
-        onOk={review?.length ? save : () => setReview(undefined)}
+        onOk={review?.length ? () => reasonForm.submit() : () => setReview(undefined)}
         okText={review?.length ? t("review.save") : t("review.close")}
         confirmLoading={mutation.isPending}
         cancelButtonProps={review?.length ? {} : { style: { display: "none" } }}
         width={640}
+        destroyOnHidden
       >
         {review?.length ? (
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="key"
-            dataSource={review}
-            columns={[
-              {
-                title: t("review.setting"),
-                dataIndex: "key",
-                render: (key: string) => t(`fields.${key}`),
-              },
-              { title: t("review.old"), dataIndex: "old" },
-              {
-                title: t("review.new"),
-                dataIndex: "next",
-                render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
-              },
-            ]}
-          />
+          <>
+            <FourEyesNotice decl={GLOBAL_FOUR_EYES} thresholdSen={undefined} />
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="key"
+              dataSource={review}
+              columns={[
+                {
+                  title: t("review.setting"),
+                  dataIndex: "key",
+                  render: (key: string) => t(`fields.${key}`),
+                },
+                { title: t("review.old"), dataIndex: "old" },
+                {
+                  title: t("review.new"),
+                  dataIndex: "next",
+                  render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+                },
+              ]}
+            />
+            <Form form={reasonForm} layout="vertical" onFinish={save} style={{ marginTop: 16 }}>
+              <ReasonInput />
+            </Form>
+          </>
         ) : (
           t("review.nothingText")
         )}

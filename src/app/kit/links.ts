@@ -1,4 +1,5 @@
 import { isLinkedModule, type Display, type LinkedModule } from "../../shared/kit/module";
+import { globalSettingsDescribed } from "../../shared/global-settings";
 import { MODULES } from "../registry";
 
 /** What a `link` display points at: this module, another module's declaration, or its name. */
@@ -36,10 +37,13 @@ export function linkedModule(
   return named;
 }
 
-/** The declared module of that name, if any (a row's module name, a link's target). */
+/** The declared module of that name, if any (a row's module name, a link's target), or the settings. */
 export function moduleNamed(name: unknown): LinkedModule | undefined {
-  return MODULES.find((candidate) => candidate.name === name);
+  return [...MODULES, ...DESCRIBED].find((candidate) => candidate.name === name);
 }
+
+/** What four eyes may hold beside the modules, described in their own words (the settings). */
+const DESCRIBED: readonly LinkedModule[] = [globalSettingsDescribed];
 
 /** A record's detail page; a view's records open on the page of the module it views. */
 export function recordPath(module: LinkedModule, id: string | number): string {

@@ -42,8 +42,9 @@ export const approve = (app: App, token: string, id: number, remark = "Checked a
 
 /**
  * The change `options` asks for, approved by `checker` (the second super administrator unless
- * told) when it waits for one: a refusal (at the request or at the approval) is answered as it is; an approved change
- * answers its record as the direct call would (201 for a new record, else 200).
+ * told) when it waits for one: a refusal (at the request or at the approval) is answered as it
+ * is; an approved change answers its record as the direct call would (201 for a new record, else
+ * 200), and a change of no module's record what its URL reads.
  */
 export async function injectApproved(app: App, options: InjectOptions, checker?: string) {
   const made = await app.inject(options);
@@ -58,10 +59,11 @@ export async function injectApproved(app: App, options: InjectOptions, checker?:
     action: string;
     resultId: number;
   }>();
-  const { collection } = DECLARED_MODULES.find((declared) => declared.name === module)!;
+  const declared = DECLARED_MODULES.find((each) => each.name === module);
   const record = await app.inject({
     method: "GET",
-    url: `/v1/api/${collection}/${resultId}`,
+    // A change of no module's record (the settings) is read where it was made.
+    url: declared ? `/v1/api/${declared.collection}/${resultId}` : options.url!,
     // The checker's eyes: the maker may have lost sight of it (a permission given up).
     headers: auth(token),
   });
