@@ -3,12 +3,14 @@
  *
  * 1. What a second approver costs: the CPU (server, and PostgreSQL's backends) of counter
  *    top-ups applied at once (at the threshold) against the same top-ups above it, each a
- *    request and an approval, through HTTP, one after another over distinct wallets. Target:
+ *    request and an approval, through HTTP, one after another, each wallet one of each (the
+ *    demo campus has some 350 active wallets with room for both). Target:
  *    four eyes ≤ 2× a direct top-up on PostgreSQL.
- * 2. The Pending approvals list over 100,000 change requests (inserted directly: 5 % pending,
- *    the others decided, over 90 days), page 1 of the pending ones, 20 connections, as the
- *    second super administrator and as the finance checker (whose rows the scope narrows).
- *    Target: p99 ≤ 30 ms on PostgreSQL, ≤ 120 ms embedded.
+ * 2. The Pending approvals list over 100,000 change requests (inserted directly over 90 days:
+ *    5 % pending and waiting, 5 % stored as expired by the expiry job, the others decided), page
+ *    1 of the pending ones, 20 connections, as the second super administrator and as the finance
+ *    checker (whose rows the scope narrows); and the menu's counts (`/api/change-requests/counts`)
+ *    likewise. Target: p99 ≤ 30 ms on PostgreSQL, ≤ 120 ms embedded.
  *
  *   npm run bench:four-eyes [-- --engine pglite|postgres|both] [--requests 100000] [--ops 300]
  *                           [--duration 10] [--fresh]
@@ -32,12 +34,14 @@ import {
 } from "../tests/e2e/support/server";
 import { approverToken, changeApproved } from "./support/four-eyes";
 import {
+  alone,
   benchArgs,
   benchStore,
   CONNECTIONS,
   engineName,
   fmt,
   listPath,
+  load,
   measureList,
   POSTGRES_POOL,
   targets,
@@ -69,7 +73,11 @@ const FOUR_EYES_SEN = 1_000;
 const TARGET_CPU_RATIO = 2;
 const TARGET_LIST_P99: Record<Engine, number> = { postgres: 30, pglite: 120 };
 
-/** 100,000 change requests of finance's, over 90 days: 5 % pending, the rest decided. */
+/**
+ * 100,000 change requests of finance's, over 90 days: 5 % pending (all of them still waiting, so
+ * that the page and its count have 5,000 to choose from: more than a 24-hour expiry ever leaves),
+ * 5 % expired as the expiry job stores them, 5 % rejected, the rest approved.
+ */
 async function insertRequests(env: Record<string, string>) {
   const database = await openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
   try {
@@ -98,22 +106,32 @@ async function insertRequests(env: Record<string, string>) {
           jsonb_build_object('accountNumber', 'B' || i, 'amountSen', 25000, 'channel', 'counter'),
           'Cash at the counter', 25000,
           jsonb_build_object('accountNumber', 'B' || i, 'amountSen', 25000), 33, 'above', 20000,
-          s.status, ${finance!.id}::int, case when s.status = 'pending' then null else ${checker!.id}::int end,
-          case when s.status = 'pending' then null else 'Checked' end,
-          case when s.status = 'pending' then null else s.at + interval '1 hour' end,
-          s.at + interval '24 hours', s.at, s.at
+          s.status, ${finance!.id}::int,
+          case when s.status in ('pending', 'expired') then null else ${checker!.id}::int end,
+          case when s.status in ('pending', 'expired') then null else 'Checked' end,
+          case s.status when 'pending' then null when 'expired' then s.at + interval '24 hours'
+            else s.at + interval '1 hour' end,
+          case when s.status = 'pending' then now() + interval '24 hours'
+            else s.at + interval '24 hours' end,
+          s.at, s.at
         from generate_series(${from}::int, ${to}::int) as i,
           lateral (select case when i % 20 = 0 then 'pending'
-                               when i % 20 = 1 then 'rejected' else 'approved' end as status,
+                               when i % 20 = 1 then 'rejected'
+                               when i % 20 = 2 then 'expired' else 'approved' end as status,
                           now() - (i % 129600) * interval '1 minute' as at) as s`);
     }
+    // As the server's upkeep would (autovacuum; the embedded store's hourly vacuum job, whose
+    // run at the bench server's start may not be due yet): the planner's statistics and the
+    // visibility map of the rows inserted here. Without it the embedded store planned the list's
+    // count as a sequential scan of a table it believed to hold 8 rows (26–54 ms, not 1 ms).
+    await db.execute(sql`vacuum analyze change_requests`);
     return { inserted: REQUESTS - n, seconds: (Date.now() - started) / 1000 };
   } finally {
     await database.close();
   }
 }
 
-/** Account numbers of active wallets with room, for top-ups on distinct wallets. */
+/** Account numbers of active wallets with room for one top-up of each kind. */
 async function activeAccounts(env: Record<string, string>, count: number) {
   const database = await openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
   try {
@@ -126,7 +144,7 @@ async function activeAccounts(env: Record<string, string>, count: number) {
           eq(wallets.status, "active"),
           eq(users.approvalStatus, "approved"),
           // Room under the demo policy's maximum balance (RM 1,500) for the bench's top-ups.
-          sql`${wallets.balanceSen} < 100000`,
+          sql`${wallets.balanceSen} <= ${150_000 - DIRECT_SEN - FOUR_EYES_SEN}`,
         ),
       )
       .limit(count);
@@ -194,8 +212,8 @@ try {
     // The first start seeds the demo campus (its logins, wallets and policy).
     await (await startServer({ port: PORT, dataDir, env })).stop({ keepData: true });
     const seeded = await insertRequests(env);
-    const accounts = await activeAccounts(env, 2 * OPS);
-    if (accounts.length < 2 * OPS) throw new Error(`only ${accounts.length} active wallets`);
+    const accounts = await activeAccounts(env, OPS);
+    if (accounts.length < OPS) throw new Error(`only ${accounts.length} active wallets`);
     const server = await startServer({ port: PORT, dataDir, env });
     try {
       const { token: maker } = await signInSuperAdmin(server);
@@ -230,11 +248,11 @@ try {
           amountSen,
           channel: "counter",
         });
-      const direct = await cpuPerOperation(processes, accounts.slice(0, OPS), async (account) => {
+      const direct = await cpuPerOperation(processes, accounts, async (account) => {
         const { status, answer } = await topUp(account, DIRECT_SEN);
         if (status !== 201) throw new Error(`direct top-up: ${status} ${JSON.stringify(answer)}`);
       });
-      const fourEyes = await cpuPerOperation(processes, accounts.slice(OPS), async (account) => {
+      const fourEyes = await cpuPerOperation(processes, accounts, async (account) => {
         const made = await topUp(account, FOUR_EYES_SEN);
         if (made.status !== 202)
           throw new Error(`request: ${made.status} ${JSON.stringify(made.answer)}`);
@@ -268,7 +286,7 @@ try {
         pagination: { page: 1, pageSize: 10 },
       });
       console.log(
-        `  ${"pending approvals, page 1".padEnd(34)}alone ms   req/s   p50 ms   p99 ms  failures  total`,
+        `  ${"pending approvals, page 1".padEnd(34)}alone ms   req/s   p50 ms   p99 ms  failures  cpu ms/req  total`,
       );
       for (const [who, token] of [
         ["second super administrator", approver],
@@ -278,11 +296,35 @@ try {
         const { measured } = loaded;
         console.log(
           `  ${who.padEnd(34)}${loaded.idle.toFixed(1).padStart(8)}${fmt(measured.requestsPerSecond)}` +
-            `${fmt(measured.p50, 1)}${fmt(measured.p99, 1)}${String(measured.failures).padStart(10)}  ${loaded.total}`,
+            `${fmt(measured.p50, 1)}${fmt(measured.p99, 1)}${String(measured.failures).padStart(10)}` +
+            `${fmt(loaded.cpuMsPerRequest ?? 0, 2).padStart(12)}  ${loaded.total}`,
         );
         check.check(
           measured.p99 <= TARGET_LIST_P99[engine] && measured.failures === 0,
           `${engineName(engine)}: pending approvals as the ${who}, p99 ${measured.p99.toFixed(1)} ms (target ≤ ${TARGET_LIST_P99[engine]} ms)`,
+        );
+      }
+      // The menu's and the dashboard's count: every pending request the viewer may see.
+      const countsPath = "/v1/api/change-requests/counts";
+      for (const [who, token] of [
+        ["counts, second super administrator", approver],
+        ["counts, finance checker (scoped)", financeChecker],
+      ] as const) {
+        const counts = (await (
+          await fetch(`${server.url}${countsPath}`, { headers: { authorization: token } })
+        ).json()) as { toCheck: number; mine: number };
+        await load(server, token, countsPath, 2);
+        const idle = await alone(server, token, countsPath);
+        const loaded = await load(server, token, countsPath, duration, { processes });
+        const { measured } = loaded;
+        console.log(
+          `  ${who.padEnd(34)}${idle.toFixed(1).padStart(8)}${fmt(measured.requestsPerSecond)}` +
+            `${fmt(measured.p50, 1)}${fmt(measured.p99, 1)}${String(measured.failures).padStart(10)}` +
+            `${fmt(loaded.cpuMsPerRequest ?? 0, 2).padStart(12)}  ${counts.toCheck + counts.mine}`,
+        );
+        check.check(
+          measured.p99 <= TARGET_LIST_P99[engine] && measured.failures === 0,
+          `${engineName(engine)}: the ${who}, p99 ${measured.p99.toFixed(1)} ms (target ≤ ${TARGET_LIST_P99[engine]} ms)`,
         );
       }
     } finally {

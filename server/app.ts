@@ -28,6 +28,7 @@ import { databaseRateLimitStore } from "./rate-limit/store";
 import { HttpError } from "./errors";
 import { errorHandler } from "./http/errors";
 import { installStrictJsonParser } from "./http/json-body";
+import { configureFourEyes } from "./kit/four-eyes";
 import { installMethodNotAllowed } from "./http/method-not-allowed";
 import { responseSerializer } from "./http/serializer";
 import { openApiTransform } from "./http/openapi";
@@ -133,6 +134,8 @@ export function inlineScriptHashes(page: string): string[] {
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
+  // Four eyes is never turned off for a money movement in production (server/kit/four-eyes.ts).
+  configureFourEyes({ production: config.nodeEnv === "production" });
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // Behind a proxy or load balancer, the client's address is in X-Forwarded-For (TRUST_PROXY).

@@ -11,6 +11,7 @@ import { buildApp, type App } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
+import { changeRequestExpiryJob } from "./jobs/change-request-expiry";
 import { closeDaysJob } from "./jobs/close-days";
 import { embeddedVacuumJob } from "./jobs/embedded-vacuum";
 import { housekeepingJob } from "./jobs/housekeeping";
@@ -94,6 +95,7 @@ async function main() {
       [
         housekeepingJob(config.housekeepingIntervalSeconds),
         closeDaysJob(),
+        changeRequestExpiryJob(),
         ...(database.kind === "embedded" ? [embeddedVacuumJob()] : []),
       ],
       instance,

@@ -808,6 +808,14 @@ export const walletPolicies = pgTable(
     fourEyesRefundAboveSen: bigint("four_eyes_refund_above_sen", { mode: "number" })
       .notNull()
       .default(DEFAULT_FOUR_EYES_ABOVE_SEN),
+    /**
+     * Four eyes turned off: the declared changes (`<module>.<action>`) applied at once while this
+     * version is in force (src/shared/modules/wallet-policies.ts, FOUR_EYES_SWITCHABLE).
+     */
+    fourEyesOff: text("four_eyes_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     remark: text("remark"),
     /** Who set it: no foreign key, as in audit_log (the history outlives the administrator). */
     adminId: integer("admin_id"),
@@ -1223,6 +1231,22 @@ export const changeRequests = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    /**
+     * Pending approvals (the list's page 1 and its count, `GET /api/change-requests/counts`, the
+     * expiry job's sweep): the pending requests only, newest first, carrying what the viewer's
+     * scope and the expiry read, so each of them is an index-only scan of a few pages however
+     * many requests were decided before (migration 0030; docs/four-eyes.md, "Expiry").
+     */
+    index("change_requests_pending_idx")
+      .on(
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.expiresAt,
+        t.makerId,
+        t.permission,
+        t.checkerPermission,
+      )
+      .where(sql`${t.status} = 'pending'`),
     index("change_requests_record_idx").on(t.module, t.recordId),
     index("change_requests_maker_id_idx").on(t.makerId),
     check("change_requests_status_check", oneOf(t.status, CHANGE_REQUEST_STATUSES)),

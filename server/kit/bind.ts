@@ -104,6 +104,12 @@ export interface ModuleBinding<M extends ModuleDecl> {
   joins?: readonly Join[];
   /** Columns of fields the table does not have under the field's name (joined or computed). */
   columns?: Partial<Record<keyof M["fields"] & string, AnyPgColumn | SQL>>;
+  /**
+   * What the list filters and sorts a field by, when not what the record reads: a stored status
+   * an index covers, where the record reads an expression over it (a change request past its
+   * time reads expired before the expiry job stores it).
+   */
+  listColumns?: Partial<Record<keyof M["fields"] & string, AnyPgColumn>>;
   /** The trigram-indexed search key of every searchable field (see CollectionSpec). */
   searchKey?: CollectionSpec["searchKey"];
   /** The searchable fields are codes told apart by their tails (see CollectionSpec). */
@@ -127,6 +133,12 @@ export interface ModuleBinding<M extends ModuleDecl> {
   };
   /** The rules of the declaration's create form (required when it declares one). */
   create?: CreateHandler<FormBody<M["create"]>>;
+  /**
+   * What a change request keeps of a body that waits for a second approver (four eyes), when not
+   * the body itself: an administrator's initial password as its hash, never the password. The
+   * approval hands the handler what this answers.
+   */
+  heldBody?: (change: string, body: unknown) => Promise<unknown>;
   /** The rules of the declaration's edit form: the kit has locked the record and checked `when`. */
   edit?: ActionHandler<FormBody<M["edit"]>>;
   /** The tables of the declaration's related lists, by key. */
@@ -213,6 +225,7 @@ export function collectionSpecOf(
   columns: Record<string, AnyPgColumn | SQL>,
   binding: {
     table: PgTable & { id: AnyPgColumn };
+    listColumns?: Readonly<Record<string, AnyPgColumn | undefined>>;
     searchKey?: CollectionSpec["searchKey"];
     searchTail?: number;
     searchExact?: CollectionSpec["searchExact"];
@@ -224,7 +237,7 @@ export function collectionSpecOf(
     const kind = decl.filter ?? filterKindsOf(decl.schema)[0];
     if (!kind) fail(module, `field "${key}" has a type the list cannot sort or search`);
     fields[key] = {
-      column: columns[key] as AnyPgColumn | SQL,
+      column: binding.listColumns?.[key] ?? (columns[key] as AnyPgColumn | SQL),
       type: kind,
       filterable: decl.filter !== undefined,
       sortable: decl.sort === true,

@@ -18,7 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 
-import { and, desc, eq, getTableName, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableName, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 
 import {
   CHANGE_REASON_HEADER,
@@ -30,7 +30,7 @@ import {
 import { remarkProblem, verbOfBody } from "../../src/shared/kit/module";
 import { REQUEST_DECIDED } from "../../src/shared/modules/change-requests";
 import { recordAudit } from "../audit";
-import type { Db, Tx } from "../db";
+import type { Db, DbOrTx, Tx } from "../db";
 import {
   administrators,
   changeRequests,
@@ -98,16 +98,94 @@ export function heldOf(bound: BoundModule, name: string): Held | undefined {
   };
 }
 
-/** The threshold (sen) of the wallet policy in force that `above` names. */
-async function thresholdOf(db: Db, above: NonNullable<FourEyesDecl["above"]>): Promise<number> {
-  const column = walletPolicies[FOUR_EYES_THRESHOLDS[above]];
+/** What four eyes reads of the wallet policy in force: its thresholds and what it turned off. */
+async function policyOf(db: DbOrTx) {
   const [policy] = await db
-    .select({ threshold: column })
+    .select({
+      topUp: walletPolicies[FOUR_EYES_THRESHOLDS.topUp],
+      refund: walletPolicies[FOUR_EYES_THRESHOLDS.refund],
+      off: walletPolicies.fourEyesOff,
+    })
     .from(walletPolicies)
     .orderBy(desc(walletPolicies.id))
     .limit(1);
   if (!policy) throw new Error("No wallet policy is in force (migration 0008 writes the first)");
-  return policy.threshold;
+  return policy;
+}
+
+/** Whether an active administrator other than `maker` holds what checking the change needs. */
+async function anyOtherChecker(
+  db: Db,
+  maker: AdministratorRow,
+  held: Held,
+  fourEyes: FourEyesDecl,
+): Promise<boolean> {
+  const holds = (code: number | null | undefined) =>
+    code === null || code === undefined
+      ? sql`true`
+      : sql`${code} = any(${administrators.permissions})`;
+  const [other] = await db
+    .select({ id: administrators.id })
+    .from(administrators)
+    .where(
+      and(
+        ne(administrators.id, maker.id),
+        eq(administrators.status, "active"),
+        or(
+          eq(administrators.isSuperAdmin, true),
+          and(holds(held.permission), holds(fourEyes.checkerPermission)),
+        ),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/** A declared change's name in a policy's `fourEyesOff`: `<module>.<action>`. */
+const switchOf = (module: string, action: string) => `${module}.${action}`;
+
+/** Whether the server runs in production (set from its configuration as the app is built). */
+const RUNNING = { production: false };
+
+export function configureFourEyes({ production }: { production: boolean }): void {
+  RUNNING.production = production;
+}
+
+/**
+ * Refuses (400) a policy that turns four eyes off for a change it may not: one that is not a
+ * declared change needing a second approver, the policy's own versions (the switch stays under
+ * four eyes), and in production a money movement (a change whose declaration names an amount).
+ */
+export function refuseFourEyesOff(keys: readonly string[], policyModule: string): void {
+  for (const key of keys) {
+    const [module = "", action = ""] = key.split(".");
+    const bound = REGISTERED.get(module);
+    const decl = bound ? heldOf(bound, action)?.fourEyes : STANDALONE.get(module)?.fourEyes;
+    if (!decl || (STANDALONE.has(module) && STANDALONE.get(module)!.action !== action)) {
+      throw new HttpError(
+        400,
+        `"${key}" is no change that needs a second approver`,
+        "FOUR_EYES_UNKNOWN",
+        { change: key },
+      );
+    }
+    if (module === policyModule) {
+      throw new HttpError(
+        400,
+        "The policy's own changes always need a second approver",
+        "FOUR_EYES_REQUIRED",
+        { change: key },
+      );
+    }
+    if (RUNNING.production && decl.amount) {
+      throw new HttpError(
+        400,
+        `"${key}" moves money: in production it always needs a second approver`,
+        "FOUR_EYES_REQUIRED",
+        { change: key },
+      );
+    }
+  }
 }
 
 /** A request's reference: `CR`, the day, and 10 random letters and digits. */
@@ -190,12 +268,18 @@ export async function holdForApproval(
   if (!held) return undefined;
   const { bound, fourEyes } = held;
   const { actor, id, body } = request;
+  const policy = await policyOf(db);
+  // Turned off by the policy in force (itself approved by a second administrator).
+  if (policy.off.includes(switchOf(bound.module.name, held.name))) return undefined;
+  if (fourEyes.unlessNoChecker && !(await anyOtherChecker(db, actor, held, fourEyes))) {
+    return undefined;
+  }
   let thresholdSen: number | null = null;
   if (fourEyes.above) {
     const record =
       id !== undefined && "record" in fourEyes.amount! ? await bound.read(db, id) : undefined;
     const amount = amountOf(fourEyes, body, record);
-    thresholdSen = await thresholdOf(db, fourEyes.above);
+    thresholdSen = policy[fourEyes.above];
     if (amount === null || amount <= thresholdSen) return undefined;
   }
   // What the change itself refuses first (its guard, its rules), then a missing reason.
@@ -209,6 +293,8 @@ export async function holdForApproval(
     request.headers[CHANGE_REASON_HEADER],
     body,
   );
+  // What is kept of the body: never a secret it carries (ModuleBinding.heldBody).
+  const kept = bound.binding.heldBody ? await bound.binding.heldBody(held.name, body) : body;
   return db.transaction(async (tx) => {
     if (id !== undefined) await refuseSecondRequest(tx, held, id);
     return insertRequest(tx, {
@@ -217,7 +303,7 @@ export async function holdForApproval(
       verb: held.verb(body),
       recordId: id ?? null,
       recordTitle: preview.title,
-      body: (body ?? {}) as object,
+      body: (kept ?? {}) as object,
       reason,
       amountSen: amountOf(fourEyes, body, preview.record),
       before: preview.before,
@@ -235,7 +321,7 @@ export async function holdForApproval(
 /** Stores a change request and its audit entry; answers what the maker is told (202). */
 async function insertRequest(
   tx: Tx,
-  values: Omit<typeof changeRequests.$inferInsert, "reference">,
+  values: Omit<typeof changeRequests.$inferInsert, "reference" | "expiresAt"> & { expiresAt: SQL },
 ): Promise<PendingApprovalAnswer> {
   const [row] = await tx
     .insert(changeRequests)
@@ -390,7 +476,8 @@ function standalonePreview(change: StandaloneChange, state: Item, body: Item) {
 
 /**
  * A standalone change made into a change request (answered 202), one open at a time (409
- * CHANGE_PENDING); undefined when the body changes nothing (nothing to approve, nothing to do).
+ * CHANGE_PENDING); undefined when it does not wait (it changes nothing, or the policy in force
+ * turned its four eyes off): the caller applies it then.
  */
 export async function holdStandalone(
   db: Db,
@@ -400,6 +487,8 @@ export async function holdStandalone(
   return db.transaction(async (tx) => {
     const preview = standalonePreview(change, await change.read(tx), request.body);
     if (Object.keys(preview.after).length === 0) return undefined;
+    // Turned off by the policy in force: the caller applies it at once.
+    if ((await policyOf(tx)).off.includes(switchOf(change.module, change.action))) return undefined;
     const reason = reasonOf(null, request.headers[CHANGE_REASON_HEADER], request.body);
     await refuseOpenRequest(tx, change.module, isNull(changeRequests.recordId));
     return insertRequest(tx, {

@@ -15,6 +15,7 @@ import { errorResponses } from "../../src/shared/schemas/common";
 import { currentAdmin } from "../auth/access";
 import {
   appConfigOf,
+  changeGlobalSettings,
   globalSettingsAnswerOf,
   globalSettingsChange,
   readGlobalSettings,
@@ -53,7 +54,8 @@ export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
           "Needs a second approver: a change is answered 202 with the change request another " +
           "administrator holding Global (20) approves (docs/four-eyes.md), its reason in the " +
           `${CHANGE_REASON_HEADER} header (percent-encoded). A body that changes nothing is ` +
-          "answered 200 with the settings. 409 CHANGE_PENDING while a change waits.",
+          "answered 200 with the settings, as is a change whose four eyes the wallet policy in " +
+          "force turned off (applied at once). 409 CHANGE_PENDING while a change waits.",
         body: globalSettingsBody,
         response: {
           200: globalSettingsAnswer,
@@ -69,6 +71,9 @@ export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         headers: request.headers,
       });
       if (pending) return reply.code(202).send(pending);
+      await db.transaction((tx) =>
+        changeGlobalSettings(tx, { adminId: currentAdmin(request).id, body: request.body }),
+      );
       return globalSettingsAnswerOf(db, config);
     },
   );

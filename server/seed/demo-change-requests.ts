@@ -317,6 +317,57 @@ export async function seedDemoChangeRequests(
       ...decided(3 * DAY, null, "expired", null),
     });
   }
+  // Rejected: maintenance during exam week; nothing changed. Approved weeks ago: the finance
+  // checker's own account, made by the super administrator and approved by the second one.
+  rows.push({
+    reference: reference(now - 2 * DAY, "DEMOGLOBAL"),
+    module: "global-settings",
+    action: "update",
+    verb: "update",
+    body: {
+      maintenanceEnabled: true,
+      maintenanceMessageEn: "The wallet is down for maintenance until 6 am.",
+      maintenanceMessageZh: "钱包维护中，早上 6 点恢复。",
+    },
+    reason: "Database upgrade tonight",
+    before: { maintenanceEnabled: false, maintenanceMessageEn: "", maintenanceMessageZh: "" },
+    after: {
+      maintenanceEnabled: true,
+      maintenanceMessageEn: "The wallet is down for maintenance until 6 am.",
+      maintenanceMessageZh: "钱包维护中，早上 6 点恢复。",
+    },
+    permission: 20,
+    rule: "always",
+    makerId: superAdmin,
+    ...at(2 * DAY),
+    ...decided(2 * DAY - 3 * HOUR, approver, "rejected", "Exam week: move it to Saturday"),
+  });
+  const [checkerRow] = await tx.select().from(administrators).where(eq(administrators.id, checker));
+  if (checkerRow) {
+    const account = {
+      name: checkerRow.name,
+      email: checkerRow.email,
+      permissions: checkerRow.permissions,
+    };
+    rows.push({
+      reference: reference(now - 20 * DAY, "DEMOADMIN1"),
+      module: "administrators",
+      action: "create",
+      verb: "create",
+      recordId: checker,
+      recordTitle: checkerRow.name,
+      // What a request keeps of a new account: never its password (ModuleBinding.heldBody).
+      body: { ...account, passwordHash: checkerRow.passwordHash },
+      reason: "Finance needs its own checker for top-ups and refunds",
+      after: account,
+      permission: 8,
+      rule: "always",
+      makerId: superAdmin,
+      ...at(20 * DAY),
+      ...decided(20 * DAY - HOUR, approver, "approved", "Confirmed with the finance manager"),
+      resultId: checker,
+    });
+  }
   if (rows.length > 0) await tx.insert(changeRequests).values(rows);
   return rows.length;
 }

@@ -14,6 +14,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { actionUrl, DecisionDialog } from "../../src/app/kit/decision";
 import GeneratedShow from "../../src/app/kit/generated-show";
 import { setCurrentAdmin } from "../../src/providers/current-admin";
+import { administrators } from "../../src/resources/administrators";
+import AdministratorCreate from "../../src/resources/administrators/create";
 import { changeRequests } from "../../src/resources/change-requests";
 import ChangeRequestList from "../../src/resources/change-requests/list";
 import { topUps } from "../../src/resources/top-ups";
@@ -21,7 +23,7 @@ import CounterTopUp from "../../src/resources/top-ups/create";
 import { CHANGE_REASON_HEADER, type PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import type { ChangeRequestDto } from "../../src/shared/modules/change-requests";
 import { settlements } from "../../src/shared/modules/settlements";
-import { anAdmin } from "./support/fixtures";
+import { anAdmin, aPolicy } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { captureNotifications, renderInRefine, renderPage } from "./support/render";
@@ -256,21 +258,7 @@ describe("pending approvals", () => {
 });
 
 describe("a create form above the policy's threshold", () => {
-  const POLICY = {
-    id: 3,
-    minTopUpSen: 1_000,
-    maxTopUpSen: 50_000,
-    dailyTopUpLimitSen: 100_000,
-    maxBalanceSen: 150_000,
-    dailyPaymentLimitSen: 50_000,
-    dormancyDays: 180,
-    fourEyesTopUpAboveSen: 20_000,
-    fourEyesRefundAboveSen: 20_000,
-    remark: null,
-    adminId: null,
-    adminName: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-  };
+  const POLICY = aPolicy();
   const HOLDER = {
     accountNumber: "UC000042",
     name: "Nur Aina",
@@ -386,5 +374,51 @@ describe("a record's page", () => {
       module: "top-up-transactions",
       recordId: { $gte: 77, $lte: 77 },
     });
+  });
+});
+
+describe("a new administrator", () => {
+  it("waits for a second approver: the reason goes as a header, never in the account", async () => {
+    server.use(
+      mswHttp.post(`${API}/user-mgmt/check-email-available`, () =>
+        HttpResponse.json({ available: true }),
+      ),
+      mswHttp.post(`${API}/api/administrators`, () =>
+        HttpResponse.json(pendingAnswer("CR20261128NEWADMIN01", null), { status: 202 }),
+      ),
+    );
+    renderPage("/manage-admin/create", [administrators.resource], {
+      "/manage-admin/create": <AdministratorCreate />,
+      "/admin-mgmt": <p>The administrators list</p>,
+    });
+    expect(
+      await screen.findByText("This change waits for a second approver before it is applied."),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name"), "Farah Lim");
+    await userEvent.type(screen.getByLabelText("Email"), "farah@ucsi.example");
+    await userEvent.type(screen.getByLabelText("Initial password"), "Campus#Desk2026");
+    await userEvent.click(screen.getByRole("checkbox", { name: "User (0)" }));
+    await userEvent.click(screen.getByRole("button", { name: "Create administrator" }));
+    expect(await screen.findByText("Please give the approver a reason.")).toBeInTheDocument();
+    const creations = () => requests.filter((r) => r.url.endsWith("/api/administrators"));
+    expect(creations()).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText("Reason for the approver"), "New user desk hire");
+    await userEvent.click(screen.getByRole("button", { name: "Create administrator" }));
+    await vi.waitFor(() => expect(creations()).toHaveLength(1));
+    const post = creations()[0]!;
+    expect(post.headers.get(CHANGE_REASON_HEADER)).toBe(encodeURIComponent("New user desk hire"));
+    expect(await post.json()).toEqual({
+      name: "Farah Lim",
+      email: "farah@ucsi.example",
+      password: "Campus#Desk2026",
+      permissions: [0],
+    });
+    expect(
+      await screen.findByText(
+        "Sent for approval as CR20261128NEWADMIN01: another administrator must approve it.",
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("The administrators list")).toBeInTheDocument();
   });
 });

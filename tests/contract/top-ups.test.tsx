@@ -16,7 +16,7 @@ import CounterTopUp from "../../src/resources/top-ups/create";
 import { walletPolicy } from "../../src/resources/wallet-policy";
 import WalletPolicyPage from "../../src/resources/wallet-policy/page";
 import { topUps as topUpsModule } from "../../src/shared/modules/top-ups";
-import type { WalletPolicyDto } from "../../src/shared/modules/wallet-policies";
+import { aPolicy } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { renderPage } from "./support/render";
@@ -30,21 +30,7 @@ beforeAll(async () => {
   await initPageTexts(["common", "errors", "kit", "topUp", "walletPolicy", "users"]);
 });
 
-const POLICY: WalletPolicyDto = {
-  id: 3,
-  minTopUpSen: 1_000,
-  maxTopUpSen: 50_000,
-  dailyTopUpLimitSen: 100_000,
-  maxBalanceSen: 150_000,
-  dailyPaymentLimitSen: 50_000,
-  dormancyDays: 180,
-  fourEyesTopUpAboveSen: 20_000,
-  fourEyesRefundAboveSen: 20_000,
-  remark: null,
-  adminId: null,
-  adminName: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+const POLICY = aPolicy();
 
 const HOLDER = {
   accountNumber: "UC000042",

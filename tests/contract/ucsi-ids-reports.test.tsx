@@ -16,6 +16,7 @@ import { userReports } from "../../src/resources/user-reports";
 import UserReportShow from "../../src/resources/user-reports/show";
 import type { ImportResult } from "../../src/shared/modules/ucsi-ids";
 import type { UserReportDto } from "../../src/shared/modules/user-reports";
+import { aPolicy } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { renderPage } from "./support/render";
@@ -216,6 +217,11 @@ function renderReport() {
     mswHttp.get(`${API}/api/user-reports/7/audit`, () =>
       HttpResponse.json({ totalCount: 0, entries: [] }),
     ),
+    // The page's change requests (a refund above the threshold waits for a second approver).
+    mswHttp.get(`${API}/api/change-requests/aggregation`, () =>
+      HttpResponse.json({ totalCount: 0, changeRequests: [] }),
+    ),
+    mswHttp.get(`${API}/api/wallet-policy`, () => HttpResponse.json(aPolicy())),
   );
   renderPage("/user-report/7", [userReports.resource], {
     "/user-report/:id": <UserReportShow />,

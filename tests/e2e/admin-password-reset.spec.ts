@@ -3,8 +3,8 @@
  * administrator a reset link from their page; the administrator opens the e-mailed link in their
  * own browser, sets a password and signs in with it. An administrator holding only Admin (8) sees
  * a more powerful colleague's page without the buttons the server would refuse, and their
- * permissions read-only. A change of permissions waits for a second approver (four eyes): the
- * second super administrator approves it through the API.
+ * permissions read-only. A new administrator and a change of permissions wait for a second
+ * approver (four eyes): the second super administrator approves them through the API.
  */
 import type { PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import { logIn } from "./support/console";
@@ -18,8 +18,11 @@ test.describe.configure({ mode: "serial" });
 
 let counter = 0;
 
-/** The second super administrator approves a change request, as Pending approvals would. */
-async function approveAsApprover(id: number, remark: string) {
+/**
+ * The second super administrator approves a change request, as Pending approvals would; answers
+ * the id of what it made (a new record's).
+ */
+async function approveAsApprover(id: number, remark: string): Promise<number> {
   const approver = demoLogins(suite.server.output()).get("second super administrator") ?? {
     email: "approver@wallet.example",
     password: "Approver#2026",
@@ -36,10 +39,15 @@ async function approveAsApprover(id: number, remark: string) {
     body: JSON.stringify({ action: "approve", remark }),
   });
   expect(decided.status, await decided.clone().text()).toBe(200);
-  expect(((await decided.json()) as { status: string }).status).toBe("approved");
+  const { status, resultId } = (await decided.json()) as { status: string; resultId: number };
+  expect(status).toBe("approved");
+  return resultId;
 }
 
-/** A new administrator created through the API by the super administrator. */
+/**
+ * A new administrator created through the API by the super administrator, with a reason for the
+ * approver, and approved by the second super administrator.
+ */
 async function createAdministrator(permissions: number[]) {
   counter += 1;
   const admin = {
@@ -48,13 +56,19 @@ async function createAdministrator(permissions: number[]) {
     password: "Story#Start2026",
     permissions,
   };
-  const created = await fetch(`${suite.server.url}/v1/api/administrators`, {
+  const sent = await fetch(`${suite.server.url}/v1/api/administrators`, {
     method: "POST",
-    headers: { Authorization: suite.token, "content-type": "application/json" },
+    headers: {
+      Authorization: suite.token,
+      "content-type": "application/json",
+      "x-change-reason": encodeURIComponent("Reset story: a new colleague"),
+    },
     body: JSON.stringify(admin),
   });
-  expect(created.status).toBe(201);
-  return { ...admin, id: ((await created.json()) as { id: number }).id };
+  expect(sent.status, await sent.clone().text()).toBe(202);
+  const { changeRequest } = (await sent.json()) as PendingApprovalAnswer;
+  const id = await approveAsApprover(changeRequest.id, "Agreed");
+  return { ...admin, id };
 }
 
 test("the super administrator e-mails a reset link; its owner sets a password and signs in", async ({

@@ -1,8 +1,9 @@
 /**
  * The foundation story (issue 2), played in Debian's Chromium against the real started server:
- * log in as the demo super administrator, create an administrator holding only code 0, log in
- * as them, see only Dashboard, Pending approvals, User and Setting, switch to Chinese; data
- * survives a restart.
+ * log in as the demo super administrator, create an administrator holding only code 0 (a new
+ * administrator waits for a second approver: the demo's second super administrator approves it
+ * under Pending approvals), log in as them, see only Dashboard, Pending approvals, User and
+ * Setting, switch to Chinese; data survives a restart.
  */
 import {
   logIn,
@@ -18,6 +19,8 @@ import { demoLogins, startServer, type RunningServer } from "./support/server";
 const PORT = e2ePort(0);
 let server: RunningServer;
 let superAdmin: { email: string; password: string };
+/** The second super administrator: the checker of the super administrator's changes. */
+let approver: { email: string; password: string };
 
 const deskAdmin = {
   name: "Nur Aisyah",
@@ -33,6 +36,10 @@ test.beforeAll(async () => {
   if (!login)
     throw new Error(`the server printed no super administrator login:\n${server.output()}`);
   superAdmin = login;
+  approver = demoLogins(server.output()).get("second super administrator") ?? {
+    email: "approver@wallet.example",
+    password: "Approver#2026",
+  };
 });
 
 test.afterAll(async () => {
@@ -64,7 +71,7 @@ test("a wrong password is refused with a clear message in the chosen language, a
   await expect(page.getByText("电子邮件或密码不正确。")).toBeVisible();
 });
 
-test("a super administrator creates a User-only administrator, who then sees only Dashboard, Pending approvals, User and Setting, in English and Chinese", async ({
+test("a super administrator creates a User-only administrator, a second approves it, and they then see only Dashboard, Pending approvals, User and Setting, in English and Chinese", async ({
   page,
 }) => {
   await logIn(page, server.url, superAdmin.email, superAdmin.password);
@@ -105,11 +112,44 @@ test("a super administrator creates a User-only administrator, who then sees onl
     .getByRole("group", { name: "Permissions" })
     .getByRole("checkbox", { name: "User (0)" })
     .check();
+  // A new administrator waits for a second approver, who reads the reason.
+  await expect(
+    page.getByText("This change waits for a second approver before it is applied."),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Create administrator" }).click();
-  await expect(page.getByText(`Administrator ${deskAdmin.name} created`)).toBeVisible();
-  await expect(page).toHaveURL(/\/manage-admin\/\d+/);
-
+  await expect(page.getByText("Please give the approver a reason.")).toBeVisible();
+  await form.getByLabel("Reason for the approver").fill("Joins the user desk at the counter");
+  await page.getByRole("button", { name: "Create administrator" }).click();
+  const toast = page.getByText(
+    /^Sent for approval as (CR\w+): another administrator must approve it\.$/,
+  );
+  await expect(toast).toBeVisible();
+  const reference = /as (CR\w+):/.exec((await toast.textContent()) ?? "")![1]!;
+  // No account yet: back to the list, which does not hold it.
+  await expect(page).toHaveURL(/\/admin-mgmt/);
+  await expect(page.getByRole("heading", { name: "Administrators" })).toBeVisible();
+  await expect(page.getByText(deskAdmin.email)).toHaveCount(0);
   await logOut(page);
+
+  // The second super administrator approves it under Pending approvals.
+  await logIn(page, server.url, approver.email, approver.password);
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: /^Pending approvals/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Pending approvals" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `Approve change request ${reference}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Approve change request ${reference}?` });
+  await dialog.getByRole("textbox", { name: "Remark" }).fill("Agreed with the user desk's lead");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(`Change request ${reference} was approved and the change applied.`),
+  ).toBeVisible();
+  await logOut(page);
+
   await logIn(page, server.url, deskAdmin.email, deskAdmin.password);
   await expectMenu(page, ["Dashboard", /^Pending approvals/, "User", "Setting"]);
 

@@ -22,6 +22,8 @@ let server: RunningServer;
 /** The demo administrators (fixed passwords outside production). */
 const superAdmin = { email: "superadmin@wallet.example", password: "SuperAdmin#2026" };
 const banned = { email: "banned@wallet.example", password: "Banned#2026" };
+/** The second super administrator: the checker of the super administrator's changes. */
+const approver = { email: "approver@wallet.example", password: "Approver#2026" };
 
 test.describe.configure({ mode: "serial" });
 
@@ -140,12 +142,41 @@ test("a support e-mail set in Global is the banned administrator's contact at lo
 
   await email.fill("parking.help@ucsi.example");
   await page.getByRole("button", { name: "Review changes" }).click();
-  const review = page.getByRole("dialog", { name: "Save these changes?" });
+  const review = page.getByRole("dialog", { name: "Send these changes for approval?" });
   const changed = review.getByRole("row").filter({ hasText: "Support e-mail" });
   await expect(changed).toContainText(old);
   await expect(changed).toContainText("parking.help@ucsi.example");
-  await review.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("The settings were saved.")).toBeVisible();
+  // Every change of the settings waits for a second holder of Global, who reads the reason.
+  await expect(
+    review.getByText("This change waits for a second approver before it is applied."),
+  ).toBeVisible();
+  await review.getByLabel("Reason for the approver").fill("The parking desk answers bans now");
+  await review.getByRole("button", { name: "Send for approval" }).click();
+  const toast = page.getByText(
+    /^Sent for approval as (CR\w+): another administrator must approve it\.$/,
+  );
+  await expect(toast).toBeVisible();
+  const reference = /as (CR\w+):/.exec((await toast.textContent()) ?? "")![1]!;
+  await logOut(page);
+
+  // The second super administrator sees it old → new in Global's words, and approves it.
+  await logIn(page, server.url, approver.email, approver.password);
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: /^Pending approvals/ })
+    .click();
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Global");
+  await expect(row).toContainText("Change settings");
+  await row.getByRole("button", { name: `Approve change request ${reference}` }).click();
+  const approval = page.getByRole("dialog", { name: `Approve change request ${reference}?` });
+  await expect(approval).toContainText("Support e-mail");
+  await expect(approval).toContainText("parking.help@ucsi.example");
+  await approval.getByRole("textbox", { name: "Remark" }).fill("Confirmed with the desk");
+  await approval.getByRole("button", { name: "Approve" }).click();
+  await expect(
+    page.getByText(`Change request ${reference} was approved and the change applied.`),
+  ).toBeVisible();
   await logOut(page);
 
   await page.getByLabel("Email").fill(banned.email);

@@ -70,13 +70,21 @@ function apiLogin(base: string, email: string, password: string) {
 }
 
 let created = 0;
-/** A new administrator holding the User code, with no history yet. */
+/**
+ * A new administrator holding the User code, with no history yet: created by the super
+ * administrator with a reason for the approver (four eyes), and approved by the second super
+ * administrator.
+ */
 async function createAdministrator(base: string, token: string) {
   created += 1;
   const email = `session.${created}.${Date.now()}@wallet.example`;
-  const admin = await api<{ id: number }>(`${base}/v1/api/administrators`, {
+  const sent = await fetch(`${base}/v1/api/administrators`, {
     method: "POST",
-    token,
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: token,
+      "x-change-reason": encodeURIComponent("Session story: a new colleague"),
+    },
     body: JSON.stringify({
       name: `Session Test ${created}`,
       email,
@@ -84,7 +92,17 @@ async function createAdministrator(base: string, token: string) {
       permissions: [0],
     }),
   });
-  return { id: admin.id, email };
+  expect(sent.status, await sent.clone().text()).toBe(202);
+  const { changeRequest } = (await sent.json()) as { changeRequest: { id: number } };
+  const { resultId } = await api<{ resultId: number }>(
+    `${base}/v1/api/change-requests/${changeRequest.id}`,
+    {
+      method: "PATCH",
+      token: approverToken,
+      body: JSON.stringify({ action: "approve", remark: "Agreed" }),
+    },
+  );
+  return { id: resultId, email };
 }
 
 /**

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import { verifyPassword } from "../../server/auth/password";
-import { administrators, auditLog } from "../../server/db/schema";
+import { administrators, auditLog, changeRequests } from "../../server/db/schema";
+import { seedDatabase } from "../../server/seed/seed";
+import { CHANGE_REASON_HEADER, type PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { updateAdministrator } from "../../server/modules/administrators/rules";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
-import { A_REASON, injectApproved } from "./support/four-eyes";
+import { A_REASON, approve, checkerToken, injectApproved } from "./support/four-eyes";
 
 let testDb: TestDatabase;
 let app: App;
@@ -29,8 +31,9 @@ afterAll(async () => {
 let n = 0;
 const uniqueEmail = (prefix = "admin") => `${prefix}.${Date.now()}.${(n += 1)}@wallet.example`;
 
-// Permission changes wait for a second approver: the approver approves them (four eyes' own
-// rules are tests/server/four-eyes.test.ts).
+// Creating an administrator and permission changes wait for a second approver: the approver
+// approves them (four eyes' own rules are tests/server/four-eyes.test.ts; a new administrator's
+// under four eyes below).
 const post = (url: string, payload: unknown, token = superToken) =>
   injectApproved(app, {
     method: "POST",
@@ -55,6 +58,54 @@ const act = (id: number, path: "status" | "permissions", payload: unknown, token
   });
 const get = (id: number | string, token = superToken) =>
   app.inject({ method: "GET", url: `/v1/api/administrators/${id}`, headers: auth(token) });
+/**
+ * A creation as it is sent, answered as it is, not approved: a refusal of the dry run (a bad
+ * body, a code not held, a taken e-mail, a weak password) comes at once, before any request.
+ */
+const create = (payload: unknown, token = superToken, headers: object = A_REASON) =>
+  app.inject({
+    method: "POST",
+    url: "/v1/api/administrators",
+    payload: payload as object,
+    headers: { ...auth(token), ...headers },
+  });
+
+async function requestCount() {
+  const [row] = await testDb.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(changeRequests);
+  return row?.n ?? 0;
+}
+
+/** The administrators whose e-mail is `email`, in any letter case. */
+async function administratorsWithEmail(email: string) {
+  return testDb.database.db
+    .select({ id: administrators.id })
+    .from(administrators)
+    .where(sql`lower(${administrators.email}) = lower(${email})`);
+}
+
+/** Nothing was made of a refused creation: no account for `email`, no request, no audit entry. */
+async function expectNothingMade(
+  email: string,
+  before: { requests: number; audits: number },
+  existing = 0,
+) {
+  expect(await administratorsWithEmail(email)).toHaveLength(existing);
+  expect(await requestCount()).toBe(before.requests);
+  expect(await auditCount()).toBe(before.audits);
+}
+
+const counts = async () => ({ requests: await requestCount(), audits: await auditCount() });
+
+function expectRefused(
+  response: { statusCode: number; body: string },
+  status: number,
+  code: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(JSON.parse(response.body)).toMatchObject({ code });
+}
 
 async function lastAuditFor(id: number) {
   const [entry] = await testDb.database.db
@@ -100,9 +151,12 @@ describe("POST /v1/api/administrators", () => {
     expect(row?.passwordHash).not.toContain("Str0ng#Password");
     expect(await verifyPassword("Str0ng#Password", row!.passwordHash)).toBe(true);
 
+    // The maker's creation, approved by the second super administrator.
+    const approver = await login(app, DEMO.approver);
     const entry = await lastAuditFor(created.id);
     expect(entry).toMatchObject({
       adminId: superAdmin.id,
+      approvedBy: approver.admin.id,
       action: "administrator.create",
       before: null,
       after: expect.objectContaining({ email, permissions: [0, 8, 35], status: "active" }),
@@ -114,8 +168,8 @@ describe("POST /v1/api/administrators", () => {
   });
 
   it("409 EMAIL_TAKEN for an e-mail already used, in any letter case", async () => {
-    const before = await auditCount();
-    const response = await post("/v1/api/administrators", {
+    const before = await counts();
+    const response = await create({
       name: "Copy",
       email: "FINANCE@Wallet.Example",
       password: "Str0ng#Password",
@@ -123,21 +177,20 @@ describe("POST /v1/api/administrators", () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "EMAIL_TAKEN" });
-    expect(await auditCount()).toBe(before);
+    // Finance's own account only.
+    await expectNothingMade(DEMO.finance.email, before, 1);
   });
 
   it("400 WEAK_PASSWORD listing the broken rules", async () => {
-    const response = await post("/v1/api/administrators", {
-      name: "Weak",
-      email: uniqueEmail(),
-      password: "short",
-      permissions: [],
-    });
+    const before = await counts();
+    const email = uniqueEmail();
+    const response = await create({ name: "Weak", email, password: "short", permissions: [] });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: "WEAK_PASSWORD",
       data: { rules: ["length", "uppercase", "digit"] },
     });
+    await expectNothingMade(email, before);
   });
 
   it("400 VALIDATION_ERROR naming the field for bad input", async () => {
@@ -164,13 +217,171 @@ describe("POST /v1/api/administrators", () => {
         "isSuperAdmin",
       ],
     ];
+    const before = await counts();
     for (const [payload, field] of cases) {
-      const response = await post("/v1/api/administrators", payload);
+      const response = await create(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       const body = response.json();
       expect(body.code).toBe("VALIDATION_ERROR");
       expect(body.message).toContain(field);
       expect(body.data.issues.map((issue: { path: string }) => issue.path)).toContain(field);
+      const { email } = payload as { email: string };
+      expect(await administratorsWithEmail(email)).toHaveLength(0);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("creating an administrator under four eyes", () => {
+  const password = "Fresh#Admin2026";
+  const loginAs = (email: string) =>
+    app.inject({ method: "POST", url: "/v1/api/auth/login", payload: { email, password } });
+
+  it("waits for another administrator's approval, keeping only the password's hash", async () => {
+    const email = uniqueEmail("pending");
+    const made = await create({ name: "Pending Person", email, password, permissions: [12, 0] });
+    expect(made.statusCode, made.body).toBe(202);
+    const { status, changeRequest } = made.json<PendingApprovalAnswer>();
+    expect(status).toBe("pending_approval");
+    expect(changeRequest.reference).toMatch(/^CR/);
+
+    // No account until it is approved: the typed credentials do not sign in.
+    expect(await administratorsWithEmail(email)).toHaveLength(0);
+    expect((await loginAs(email)).statusCode).toBe(401);
+
+    // The request keeps the password as its hash only, nowhere else.
+    const stored = async () => {
+      const [row] = await testDb.database.db
+        .select()
+        .from(changeRequests)
+        .where(eq(changeRequests.id, changeRequest.id));
+      return row!;
+    };
+    const request = await stored();
+    expect(request).toMatchObject({
+      module: "administrators",
+      action: "create",
+      status: "pending",
+      makerId: superAdmin.id,
+      recordId: null,
+      reason: "Test fixture",
+    });
+    const body = request.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: "Pending Person", email, permissions: [12, 0] });
+    expect(body).not.toHaveProperty("password");
+    expect(typeof body.passwordHash).toBe("string");
+    expect(body.passwordHash).not.toBe(password);
+    expect(await verifyPassword(password, body.passwordHash as string)).toBe(true);
+    expect(JSON.stringify(request)).not.toContain(password);
+    // The checker's preview shows no secret either.
+    expect(JSON.stringify({ before: request.before, after: request.after })).not.toMatch(
+      /scrypt|passwordHash/,
+    );
+
+    // Its maker cannot approve it, by this session or another.
+    expectRefused(await approve(app, superToken, changeRequest.id), 403, "SELF_APPROVAL");
+    const second = await login(app, DEMO.superAdmin);
+    expectRefused(await approve(app, second.token, changeRequest.id), 403, "SELF_APPROVAL");
+    expect(await administratorsWithEmail(email)).toHaveLength(0);
+    expect((await stored()).status).toBe("pending");
+
+    // The second super administrator approves it: the account exists, as asked.
+    const approver = await login(app, DEMO.approver);
+    const approved = await approve(app, await checkerToken(app), changeRequest.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const { resultId } = approved.json<{ resultId: number }>();
+    expect(await administratorsWithEmail(email)).toEqual([{ id: resultId }]);
+    expect((await get(resultId)).json()).toMatchObject({
+      name: "Pending Person",
+      email,
+      permissions: [0, 12],
+      isSuperAdmin: false,
+      status: "active",
+    });
+    expect(await stored()).toMatchObject({
+      status: "approved",
+      checkerId: approver.admin.id,
+      resultId,
+    });
+    expect(await lastAuditFor(resultId)).toMatchObject({
+      action: "administrator.create",
+      adminId: superAdmin.id,
+      approvedBy: approver.admin.id,
+    });
+    // The password typed by the maker signs the new administrator in.
+    const session = await login(app, { email, password });
+    expect(session.admin).toMatchObject({ id: resultId, permissions: [0, 12] });
+  });
+
+  it("400 REASON_REQUIRED without a reason for the approver, storing nothing", async () => {
+    for (const headers of [{}, { [CHANGE_REASON_HEADER]: "%20%20" }]) {
+      const before = await counts();
+      const email = uniqueEmail("reasonless");
+      const response = await create(
+        { name: "No Reason", email, password, permissions: [0] },
+        superToken,
+        headers,
+      );
+      expectRefused(response, 400, "REASON_REQUIRED");
+      await expectNothingMade(email, before);
+    }
+  });
+
+  // A fresh production install: its first administrator (ADMIN_EMAIL's) adds the second with
+  // nobody else to check it; once someone could, a creation waits again.
+  it("creates at once (201) while no other active administrator could check it", async () => {
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: "production-secret-production-secret-0123",
+      RECAPTCHA_SECRET: "production-recaptcha-secret",
+      PUBLIC_URL: "https://console.wallet.example",
+      ADMIN_EMAIL: "root@campus.example",
+      ADMIN_PASSWORD: "Root#Passw0rd",
+    };
+    const freshDb = await createTestDatabase();
+    const fresh = await createTestApp(freshDb, production);
+    try {
+      const db = freshDb.database.db;
+      // A production database starts without administrators: the first is ADMIN_EMAIL's.
+      await db.delete(administrators);
+      await seedDatabase(db, freshDb.config(production));
+      const root = await login(fresh, {
+        email: production.ADMIN_EMAIL,
+        password: production.ADMIN_PASSWORD,
+      });
+      const send = (email: string, permissions: number[]) =>
+        fresh.inject({
+          method: "POST",
+          url: "/v1/api/administrators",
+          headers: { ...auth(root.token), ...A_REASON },
+          payload: { name: "Second Admin", email, password, permissions },
+        });
+
+      // (The test database's demo data holds requests of its own.)
+      const requests = (await db.select().from(changeRequests)).length;
+      // Nobody else could check it: made at once, no request.
+      const first = await send("second@campus.example", [0, 8]);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json<AdminDto>()).toMatchObject({
+        email: "second@campus.example",
+        permissions: [0, 8],
+      });
+      expect(await db.select().from(changeRequests)).toHaveLength(requests);
+      await login(fresh, { email: "second@campus.example", password });
+
+      // Now an active holder of Admin (8) could: the next one waits for them.
+      const next = await send("third@campus.example", [0]);
+      expect(next.statusCode, next.body).toBe(202);
+      expect(await db.select().from(changeRequests)).toHaveLength(requests + 1);
+      expect(
+        await db
+          .select()
+          .from(administrators)
+          .where(eq(administrators.email, "third@campus.example")),
+      ).toHaveLength(0);
+    } finally {
+      await fresh.close();
+      await freshDb.destroy();
     }
   });
 });
@@ -352,13 +563,17 @@ describe("PATCH /v1/api/administrators/:id", () => {
       token,
     );
     expect(through.statusCode).toBe(403);
-    // Creating an administrator with a code it lacks, or removing one from another.
-    const create = await post(
-      "/v1/api/administrators",
-      { name: "Finance Two", email: uniqueEmail(), password: "Correct#Horse1", permissions: [33] },
+    // Creating an administrator with a code it lacks (refused at once, nothing stored), or
+    // removing one from another.
+    const before = await counts();
+    const financeTwo = uniqueEmail();
+    const created = await create(
+      { name: "Finance Two", email: financeTwo, password: "Correct#Horse1", permissions: [33] },
       token,
     );
-    expect(create.statusCode).toBe(403);
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toMatchObject({ code: "PERMISSION_NOT_HELD", data: { codes: [33] } });
+    await expectNothingMade(financeTwo, before);
     const { admin: finance } = await createAdmin(app, superToken, [0, 33]);
     expect((await act(finance.id, "permissions", { permissions: [0] }, token)).statusCode).toBe(
       403,

@@ -3,8 +3,10 @@
  * answers' caching, 405 for a known path's unknown method, and an OpenAPI document that says what
  * the server does.
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { administrators, changeRequests } from "../../server/db/schema";
 import { auth, useSignedInApp } from "./support/app";
 
 const suite = useSignedInApp();
@@ -86,12 +88,22 @@ describe("control characters in text inputs", () => {
   it.each(calls)(
     "400 for a NUL byte in %s, and the next signed-in request works",
     async (_name, call) => {
+      const db = suite.testDb.database.db;
+      const requests = (await db.select().from(changeRequests)).length;
       const response = await send(call);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({
         code: "VALIDATION_ERROR",
         message: expect.stringMatching(/control characters.*U\+0000/),
       });
+      // Refused before four eyes' dry run: no administrator, no change request waiting for one.
+      expect(await db.select().from(changeRequests)).toHaveLength(requests);
+      const email = (call.payload as { email?: unknown } | undefined)?.email;
+      if (call.url === "/v1/api/administrators" && typeof email === "string") {
+        expect(
+          await db.select().from(administrators).where(eq(administrators.email, email)),
+        ).toHaveLength(0);
+      }
       await expectSignedInRequestWorks();
     },
   );

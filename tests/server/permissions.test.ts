@@ -107,7 +107,8 @@ describe("routes that need Admin (8)", () => {
     expect(response.json()).toEqual({ message: `You have no permission to access ${thing}` });
   });
 
-  // A permission change waits for a second approver, who approves it here.
+  // A permission change or a new administrator waits for a second approver (the creation only
+  // once another administrator could check it, as here), who approves it here.
   it.each(ADMIN_ROUTES)("$thing: allowed with the code", async ({ request }) => {
     const response = await injectApproved(app, {
       ...request(),

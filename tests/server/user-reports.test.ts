@@ -2,15 +2,24 @@
  * User Report (issue 14) through HTTP on a real database: the list with its filters, the detail
  * with reporter, payment and business, the workflow (assign, start, resolve with a note, reject
  * with a note, reopen) and the 409 of every other transition, a dispute resolved with a refund
- * (a refund ledger row in the same transaction, at most what remains), bad input, permissions.
+ * (a refund ledger row in the same transaction, at most what remains), bad input, permissions;
+ * a refund above the wallet policy's refund threshold waits for a second approver (four eyes).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { userReports, wallets, walletTransactions } from "../../server/db/schema";
-import { payFromWallet } from "../../server/services/ledger";
+import {
+  auditLog,
+  changeRequests,
+  userReports,
+  wallets,
+  walletTransactions,
+} from "../../server/db/schema";
+import { payFromWallet, refundPayment } from "../../server/services/ledger";
+import { CHANGE_REASON_HEADER, type PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import type { UserReportDto } from "../../src/shared/modules/user-reports";
-import { DEMO, login } from "./support/app";
+import { auth, DEMO, login } from "./support/app";
+import { A_REASON, approve, checkerToken } from "./support/four-eyes";
 import { insertBusiness } from "./support/money-fixtures";
 import {
   auditEntries,
@@ -265,6 +274,222 @@ describe("resolving a dispute with a refund", () => {
       .from(walletTransactions)
       .where(eq(walletTransactions.remark, "x"));
     expect(refunds[0]!.n).toBe(0);
+  });
+});
+
+describe("a refund above the policy's refund threshold (four eyes)", () => {
+  /** The finance checker: another administrator holding User Report (37), no super administrator. */
+  let checker = { token: "", id: 0 };
+  beforeAll(async () => {
+    const session = await login(suite.app, DEMO.checker);
+    checker = { token: session.token, id: session.admin.id };
+  });
+
+  /** A resolution sent by finance with `headers` (a reason for the approver unless told). */
+  const resolve = (id: number, body: unknown, headers: Record<string, string> = A_REASON) =>
+    suite.app.inject({
+      method: "POST",
+      url: `/v1/api/user-reports/${id}/resolve`,
+      headers: { ...auth(finance), ...headers },
+      payload: body as Record<string, unknown>,
+    });
+  const refundsOf = (paymentId: number) =>
+    suite.db
+      .select()
+      .from(walletTransactions)
+      .where(
+        and(eq(walletTransactions.reversesId, paymentId), eq(walletTransactions.type, "refund")),
+      );
+  const requestsOf = (reportId: number) =>
+    suite.db
+      .select()
+      .from(changeRequests)
+      .where(and(eq(changeRequests.module, "user-reports"), eq(changeRequests.recordId, reportId)));
+
+  /** A dispute about a payment of RM 300, in progress, and its resolution asking RM 250 back. */
+  async function pendingResolution() {
+    const { report, reporter } = await fileReport({ paidSen: 30_000 });
+    await step(report.id, "start");
+    const balance = await balanceOf(reporter.id);
+    const made = await resolve(
+      report.id,
+      { note: "Refunded the double charge", refundSen: 25_000 },
+      { [CHANGE_REASON_HEADER]: encodeURIComponent("Bank statement shows two debits") },
+    );
+    expect(made.statusCode, made.body).toBe(202);
+    const { changeRequest } = made.json<PendingApprovalAnswer>();
+    return { report, reporter, balance, request: changeRequest };
+  }
+
+  it("applies a refund at or below RM 200 at once: 200, the refund row, the wallet credited, no request", async () => {
+    const { report, reporter } = await fileReport({ paidSen: 30_000 });
+    await step(report.id, "start");
+    const before = await balanceOf(reporter.id);
+    const resolved = await resolve(report.id, { note: "Refunded at once", refundSen: 20_000 }, {});
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      status: "resolved",
+      refundSen: 20_000,
+      refundableSen: 10_000,
+    });
+    expect(await refundsOf(report.paymentId!)).toMatchObject([
+      { amountSen: 20_000, adminId: financeId, status: "success" },
+    ]);
+    expect(await balanceOf(reporter.id)).toBe(before + 20_000);
+    expect(await requestsOf(report.id)).toEqual([]);
+  });
+
+  it("holds a refund above it (202): nothing refunded, the report still in progress, the request named", async () => {
+    const { report, reporter, balance, request } = await pendingResolution();
+    expect(request).toMatchObject({
+      reference: expect.stringMatching(/^CR/),
+      status: "pending",
+      reason: "Bank statement shows two debits",
+      amountSen: 25_000,
+    });
+    expect(await refundsOf(report.paymentId!)).toEqual([]);
+    expect(await balanceOf(reporter.id)).toBe(balance);
+    expect(await read(report.id)).toMatchObject({
+      status: "in_progress",
+      note: null,
+      refundSen: null,
+    });
+    const [stored] = await requestsOf(report.id);
+    expect(stored).toMatchObject({
+      action: "resolve",
+      verb: "resolve",
+      rule: "above",
+      thresholdSen: 20_000,
+      permission: 37,
+      makerId: financeId,
+    });
+    // The checker's preview: the report resolved and refunded, as the dry run made it.
+    expect(stored!.after).toMatchObject({ status: "resolved", refundSen: 25_000 });
+    // A second resolution of the same report waits for the first.
+    expectError(
+      await resolve(report.id, { note: "Again", refundSen: 21_000 }),
+      409,
+      "CHANGE_PENDING",
+    );
+  });
+
+  it("is refused to its maker (403 SELF_APPROVAL); approved by another holder of code 37, refunds once and resolves, the audit naming both", async () => {
+    const { report, reporter, balance, request } = await pendingResolution();
+    expectError(await approve(suite.app, finance, request.id), 403, "SELF_APPROVAL");
+    expect(await refundsOf(report.paymentId!)).toEqual([]);
+
+    const approved = await approve(suite.app, checker.token, request.id, "Statement checked");
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: "approved", checkerId: checker.id });
+    expect(await read(report.id)).toMatchObject({
+      status: "resolved",
+      note: "Refunded the double charge",
+      refundSen: 25_000,
+      refundableSen: 5_000,
+      closedBy: financeId,
+    });
+    // The refund is the maker's, made once.
+    expect(await refundsOf(report.paymentId!)).toMatchObject([
+      { amountSen: 25_000, adminId: financeId, status: "success" },
+    ]);
+    expect(await balanceOf(reporter.id)).toBe(balance + 25_000);
+    const [entry] = await suite.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.targetTable, "user_reports"),
+          eq(auditLog.targetId, String(report.id)),
+          eq(auditLog.action, "user_report.resolve"),
+        ),
+      );
+    expect(entry).toMatchObject({
+      adminId: financeId,
+      approvedBy: checker.id,
+      remark: "Refunded the double charge",
+    });
+
+    // Exactly once: a second approval finds it decided.
+    const second = await approve(suite.app, await checkerToken(suite.app), request.id);
+    expectError(second, 409, "REQUEST_DECIDED");
+    expect(await refundsOf(report.paymentId!)).toHaveLength(1);
+    expect(await balanceOf(reporter.id)).toBe(balance + 25_000);
+  });
+
+  it("refuses the approval of a report resolved meanwhile (409 REPORT_TRANSITION), changing nothing", async () => {
+    const { report, reporter, balance, request } = await pendingResolution();
+    // Resolved without a refund meanwhile: that needs no second approver.
+    const meanwhile = await resolve(report.id, { note: "Settled with the shop" }, {});
+    expect(meanwhile.statusCode, meanwhile.body).toBe(200);
+    expectError(await approve(suite.app, checker.token, request.id), 409, "REPORT_TRANSITION");
+    expect(await read(report.id)).toMatchObject({
+      status: "resolved",
+      note: "Settled with the shop",
+      refundSen: null,
+    });
+    expect(await refundsOf(report.paymentId!)).toEqual([]);
+    expect(await balanceOf(reporter.id)).toBe(balance);
+    const [stored] = await requestsOf(report.id);
+    expect(stored).toMatchObject({ status: "pending", failureCode: "REPORT_TRANSITION" });
+  });
+
+  it("refuses the approval when the payment was refunded meanwhile (409 RECORD_CHANGED), changing nothing", async () => {
+    const { report, reporter, balance, request } = await pendingResolution();
+    // Another refund of the same payment (another report, a counter refund) moved it on.
+    await suite.db.transaction((tx) =>
+      refundPayment(tx, report.paymentId!, { amountSen: 1_000, adminId: financeId }),
+    );
+    const refused = await approve(suite.app, checker.token, request.id);
+    expectError(refused, 409, "RECORD_CHANGED");
+    expect(refused.json()).toMatchObject({
+      data: { fields: expect.arrayContaining(["refundableSen"]) },
+    });
+    expect(await read(report.id)).toMatchObject({ status: "in_progress", refundSen: null });
+    expect(await refundsOf(report.paymentId!)).toMatchObject([{ amountSen: 1_000 }]);
+    expect(await balanceOf(reporter.id)).toBe(balance + 1_000);
+    expect((await requestsOf(report.id))[0]).toMatchObject({
+      status: "pending",
+      failureCode: "RECORD_CHANGED",
+    });
+  });
+
+  it("refuses an over-refund or a refund of no dispute at once, storing no request", async () => {
+    const { report, reporter } = await fileReport({ paidSen: 30_000 });
+    await step(report.id, "start");
+    const before = await balanceOf(reporter.id);
+    const over = expectError(
+      await resolve(report.id, { note: "Too much", refundSen: 30_001 }),
+      409,
+      "REFUND_EXCEEDS_PAYMENT",
+    );
+    expect(over).toMatchObject({ data: { remainingSen: 30_000 } });
+    expect(await requestsOf(report.id)).toEqual([]);
+    expect(await read(report.id)).toMatchObject({ status: "in_progress" });
+    expect(await balanceOf(reporter.id)).toBe(before);
+
+    const { report: noDispute } = await fileReport();
+    await step(noDispute.id, "start");
+    expectError(
+      await resolve(noDispute.id, { note: "x", refundSen: 25_000 }),
+      400,
+      "REFUND_NOT_ALLOWED",
+    );
+    expect(await requestsOf(noDispute.id)).toEqual([]);
+  });
+
+  it("takes the note as the reason when no header gives one", async () => {
+    const { report } = await fileReport({ paidSen: 30_000 });
+    await step(report.id, "start");
+    const made = await resolve(
+      report.id,
+      { note: "  Refund agreed by the shop  ", refundSen: 20_001 },
+      {},
+    );
+    expect(made.statusCode, made.body).toBe(202);
+    expect(made.json<PendingApprovalAnswer>().changeRequest).toMatchObject({
+      reason: "Refund agreed by the shop",
+      amountSen: 20_001,
+    });
   });
 });
 

@@ -102,13 +102,21 @@ function changeDescription(
 
 /** What the OpenAPI document says of a change that may wait for a second approver. */
 export function fourEyesText(held: Held): string {
-  const when = held.fourEyes.above
-    ? `when its amount is above the wallet policy's ${FOUR_EYES_THRESHOLDS[held.fourEyes.above]}`
-    : "always";
+  const { above, unlessNoChecker } = held.fourEyes;
+  const when = above
+    ? `when its amount is above the wallet policy's ${FOUR_EYES_THRESHOLDS[above]}`
+    : unlessNoChecker
+      ? "always, unless no other active administrator could check it"
+      : "always";
+  const reason =
+    held.name === "create" || held.name === "edit"
+      ? `the ${CHANGE_REASON_HEADER} header (percent-encoded)`
+      : `the ${CHANGE_REASON_HEADER} header (percent-encoded), else the body's ` +
+        `${held.change!.remarkField}`;
   return (
-    `Four eyes (${when}): the change is not applied but answered 202 with a change request, ` +
-    `which another administrator approves (POST /api/change-requests/{id}); the reason is the ` +
-    `body's remark or the ${CHANGE_REASON_HEADER} header (percent-encoded).`
+    `Four eyes (${when}; the wallet policy in force may turn it off): the change is not ` +
+    `applied but answered 202 with a change request, which another administrator approves ` +
+    `(PATCH /api/change-requests/{id}); the reason is ${reason}.`
   );
 }
 

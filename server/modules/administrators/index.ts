@@ -10,11 +10,20 @@ import { notFound } from "../../errors";
 import { assertManageable, findAdministrator } from "../../services/administrators";
 import { ADMINISTRATOR_RESET_LINKS, resetLinkAction } from "../../services/password-reset";
 import { administratorEndpoints } from "./endpoints";
-import { createAdministrator, updateAdministrator } from "./rules";
+import {
+  createAdministrator,
+  updateAdministrator,
+  withPasswordHashed,
+  type NewAdministrator,
+} from "./rules";
 
 export const administratorsModule = bindModule(declaration, {
   table: administrators,
-  create: async (tx, { actor, body }) => (await createAdministrator(tx, actor, body)).id,
+  create: async (tx, { actor, body }) =>
+    (await createAdministrator(tx, actor, body as NewAdministrator)).id,
+  // A new administrator waits for a second approver: the request keeps the password's hash.
+  heldBody: async (change, body) =>
+    change === "create" ? withPasswordHashed(body as NewAdministrator) : body,
   edit: async (tx, { actor, id, body }) => {
     await updateAdministrator(tx, actor, id, body);
   },

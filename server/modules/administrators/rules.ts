@@ -69,11 +69,19 @@ export async function isEmailAvailable(db: DbOrTx, email: string, excludeId?: nu
   return row === undefined;
 }
 
-export interface NewAdministrator {
+/** A new administrator: the initial password as typed, or as its hash (kept by four eyes). */
+export type NewAdministrator = {
   name: string;
   email: string;
-  password: string;
   permissions: readonly number[];
+} & ({ password: string } | { passwordHash: string });
+
+/** What a change request keeps of a new administrator: the password as its hash only. */
+export async function withPasswordHashed(input: NewAdministrator): Promise<NewAdministrator> {
+  if (!("password" in input)) return input;
+  const { password, ...rest } = input;
+  assertStrongPassword(password);
+  return { ...rest, passwordHash: await hashPassword(password) };
 }
 
 /**
@@ -87,8 +95,7 @@ export async function createAdministrator(
   input: NewAdministrator,
 ): Promise<AdministratorRow> {
   assertGrantable(actor, input.permissions);
-  assertStrongPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
+  const { passwordHash } = (await withPasswordHashed(input)) as { passwordHash: string };
   try {
     return await db.transaction(async (tx) => {
       await lockAdministrators(tx);

@@ -5,7 +5,6 @@ import {
   REPORT_TRANSITION,
   assignReportBody,
   assigneesSchema,
-  resolveReportBody,
   startReportBody,
   userReports as userReportsDecl,
 } from "../../../src/shared/modules/user-reports";
@@ -14,21 +13,21 @@ import { currentAdmin } from "../../auth/access";
 import type { ModuleEndpoints } from "../../kit/bind";
 import { reportAssignees, reportSteps } from "./rules";
 
-/** Assign, start and resolve, and the administrators a report can be assigned to. */
+/**
+ * Assign and start, and the administrators a report can be assigned to. Resolve, reject and
+ * reopen are the module's declared actions: the kit registers their routes (and resolve's four
+ * eyes).
+ */
 export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
   const tags = ["user-reports"];
   const steps = reportSteps(db, bound);
   const bodies: Record<keyof typeof steps, z.ZodType> = {
     assign: assignReportBody,
     start: startReportBody,
-    resolve: resolveReportBody,
   };
   const summaries = {
     assign: "Assign a report to an administrator holding User Report",
     start: "Start work on an open report (its assignee, if none, is whoever starts it)",
-    resolve:
-      "Resolve a report in progress with a note; a transaction dispute may refund up to what " +
-      "remains of its payment, as a refund ledger row in the same transaction",
   };
   for (const name of Object.keys(steps) as Array<keyof typeof steps>) {
     app.post(

@@ -1,7 +1,8 @@
 /**
  * User Report (docs/modules.md): what app users report, handled by staff holding
- * code 37 through assign, start, resolve (note; a dispute may be refunded) and reject (note),
- * and reopened. A step that does not apply to the report's status is refused (409).
+ * code 37 through assign, start, resolve (note; a dispute may be refunded, above the refund
+ * threshold after a second approver: docs/four-eyes.md) and reject (note), and reopened. A step
+ * that does not apply to the report's status is refused (409).
  */
 import { eq, sql } from "drizzle-orm";
 
@@ -17,6 +18,7 @@ import {
 } from "../../db/schema";
 import { adminNameOf, bindModule, type ActionContext } from "../../kit/bind";
 import { userReportEndpoints } from "./endpoints";
+import { resolveReport } from "./rules";
 
 const payment = (column: "reference" | "amount_sen") =>
   sql`(select ${sql.identifier(column)} from ${walletTransactions} p
@@ -67,6 +69,6 @@ export const userReportsModule = bindModule(userReportsDecl, {
   options: {
     assigneeId: { table: administrators, value: administrators.id, label: administrators.name },
   },
-  actions: { reject, reopen },
+  actions: { reject, reopen, resolve: resolveReport },
   endpoints: userReportEndpoints,
 });

@@ -1,6 +1,7 @@
 /**
- * User Report's workflow steps beside the kit's actions: assign, start and resolve (a note; a
- * dispute may be refunded), each through the kit's changeRecord (409 when it does not apply).
+ * User Report's rules: the workflow's steps beside the kit's actions (assign and start, each
+ * through the kit's changeRecord, 409 when it does not apply), and the declared action resolve's
+ * handler (a note; a dispute may be refunded, above the refund threshold after a second approver).
  */
 import { and, eq, sql } from "drizzle-orm";
 
@@ -14,7 +15,7 @@ import { PERMISSION } from "../../../src/shared/permissions";
 import type { Db, DbOrTx, Tx } from "../../db";
 import { administrators, userReports, type AdministratorRow } from "../../db/schema";
 import { HttpError } from "../../errors";
-import type { BoundModule } from "../../kit/bind";
+import type { ActionContext, BoundModule } from "../../kit/bind";
 import { changeRecord } from "../../kit/change";
 import { refundPayment } from "../../services/ledger";
 
@@ -37,7 +38,7 @@ async function assignee(db: DbOrTx, id: number) {
   return admin.id;
 }
 
-type Step = keyof typeof REPORT_STEPS;
+type Step = "assign" | "start";
 
 /** One step of the workflow through the kit's change: locked, guarded (409), audited. */
 interface StepContext<Body> {
@@ -64,7 +65,8 @@ function step<Body>(
           when: { status: REPORT_STEPS[name] },
           conflictCode: REPORT_TRANSITION,
           audit: `user_report.${name}`,
-          remark: (body as { note?: string }).note ?? null,
+          // Neither step takes a note: the audit entry has no remark.
+          remark: null,
         },
         (before) => rules(tx, { actorId: actor.id, id, body, before }),
       ),
@@ -72,11 +74,17 @@ function step<Body>(
 }
 
 /**
- * Resolves a report: the note, and for a transaction dispute with a payment, an optional refund
- * of it as a `refund` ledger row in the same transaction (at most what remains of it: 409
- * REFUND_EXCEEDS_PAYMENT).
+ * Resolves a report (the declared action `resolve`, run by the kit: locked, guarded, audited as
+ * `user_report.resolve` with the note as its remark): the note, and for a transaction dispute
+ * with a payment, an optional refund of it as a `refund` ledger row in the same transaction (at
+ * most what remains of it: 409 REFUND_EXCEEDS_PAYMENT). Under four eyes the kit runs it on the
+ * maker's behalf once approved (the refund row then names the maker; the audit, the checker too).
  */
-async function resolve(tx: Tx, { actorId, id, body, before }: StepContext<ResolveReportBody>) {
+export async function resolveReport(
+  tx: Tx,
+  { actor, id, body, before }: ActionContext<ResolveReportBody>,
+) {
+  const actorId = actor.id;
   let refundId: number | null = null;
   if (body.refundSen !== undefined) {
     if (before.type !== "transaction_dispute" || before.paymentId === null) {
@@ -106,7 +114,7 @@ async function resolve(tx: Tx, { actorId, id, body, before }: StepContext<Resolv
     .where(eq(userReports.id, id));
 }
 
-/** The workflow's steps staff take on a report: assign, start and resolve. */
+/** The workflow's steps staff take on a report beside the declared actions: assign and start. */
 export function reportSteps(db: Db, bound: BoundModule) {
   return {
     assign: step<AssignReportBody>(db, bound, "assign", async (tx, { id, body }) => {
@@ -121,7 +129,6 @@ export function reportSteps(db: Db, bound: BoundModule) {
         .set({ status: "in_progress", assigneeId: Number(before.assigneeId ?? actorId) })
         .where(eq(userReports.id, id));
     }),
-    resolve: step<ResolveReportBody>(db, bound, "resolve", resolve),
   };
 }
 

@@ -84,7 +84,8 @@ export function displayText(
   row: Row = {},
 ): string {
   const text = moduleText(t, module);
-  if (value === null || value === undefined || value === "") {
+  const nothing = value === null || value === undefined || value === "";
+  if (nothing || (Array.isArray(value) && value.length === 0)) {
     return text(module.fields[field]?.empty ?? "none");
   }
   // Several values of a closed set (the roles a message goes to), each translated.

@@ -299,9 +299,12 @@ export function ActionButtons({
   const name = titleOf(module, row);
   // Who is signed in decides the actions offered to someone in particular (ActionDecl.offeredTo).
   const me = useCurrentAdmin()?.id;
+  // An action the module's own page draws (ActionDecl.ownDialog) has no button of the kit's.
   const applying = Object.entries(module.actions).filter(
     ([actionName, action]) =>
-      (!only || only.includes(actionName)) && actionApplies(action, row, undefined, me),
+      !action.ownDialog &&
+      (!only || only.includes(actionName)) &&
+      actionApplies(action, row, undefined, me),
   );
   if (applying.length === 0) return null;
   return (

@@ -137,11 +137,12 @@ export function ModuleList({
   }, [pastTheEnd, lastPage, setCurrentPage]);
 
   // A list row carries the module's record only: an action on another record (ActionDecl.of) is
-  // its own panel's, and one declared for the record's page (`listed: false`) is that page's.
+  // its own panel's, one declared for the record's page (`listed: false`) is that page's, and
+  // one the module's page draws itself (`ownDialog`) is drawn there only.
   const actions = ownActions
     ? []
     : Object.entries(module.actions).filter(
-        ([, action]) => action.of === undefined && action.listed !== false,
+        ([, action]) => action.of === undefined && action.listed !== false && !action.ownDialog,
       );
   const bulkActions = actions.filter(([, action]) => action.bulk);
   const bulk = bulkActions.length > 0;
@@ -345,7 +346,14 @@ export function ModuleList({
               key="actions"
               title={text("list.actions")}
               width={200}
-              render={(_, row) => <ActionButtons module={module} row={row} onDecide={setRequest} />}
+              render={(_, row) => (
+                <ActionButtons
+                  module={module}
+                  row={row}
+                  only={actions.map(([name]) => name)}
+                  onDecide={setRequest}
+                />
+              )}
             />
           )}
         </ListTable>

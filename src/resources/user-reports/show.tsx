@@ -6,14 +6,25 @@ import {
   useNotification,
   type HttpError,
 } from "@refinedev/core";
-import { Button, Form, Input, Modal, Select, Typography } from "antd";
+import { Button, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Refusal } from "../../app/components/refusal";
 import { ModuleShow } from "../../app/kit/generated-show";
-import { decisionErrorText } from "../../app/kit/decision";
+import { actionUrl, decisionErrorText } from "../../app/kit/decision";
 import { MoneyInput } from "../../app/kit/form";
+import {
+  CHANGE_REASON_FIELD,
+  FourEyesNotice,
+  needsApproval,
+  pendingText,
+  reasonHeaders,
+  ReasonInput,
+  useFourEyesThreshold,
+  useRefreshChangeRequests,
+} from "../../app/kit/four-eyes";
+import { isPendingApproval, type PendingApprovalAnswer } from "../../shared/kit/four-eyes";
 import { formatRinggit } from "../../shared/money";
 import {
   REPORT_NOTE_MAX_LENGTH,
@@ -22,26 +33,50 @@ import {
   type UserReportDto,
 } from "../../shared/modules/user-reports";
 
-type Step = "assign" | "start" | "resolve";
-const stepUrl = (id: number, step: Step) => `/api/user-reports/${id}/${step}`;
+/** The declared resolution (its route, its four eyes); this page draws its dialog (`ownDialog`). */
+const RESOLVE = userReports.actions.resolve;
 
-/** Sends one workflow step; a refusal stays in the dialog in the staff member's words. */
+type Step = "assign" | "start" | "resolve";
+const stepUrl = (id: number, step: Step) =>
+  step === "resolve" ? actionUrl(userReports, RESOLVE, id) : `/api/user-reports/${id}/${step}`;
+
+/**
+ * Sends one workflow step; a refusal stays in the dialog in the staff member's words. A step
+ * that waits for a second approver (202) is told as the change request it became, not as done.
+ */
 function useStep(report: UserReportDto) {
   const { t } = useTranslation(["userReport", "kit"]);
-  const { mutateAsync, mutation } = useCustomMutation<UserReportDto, HttpError>();
+  const { mutateAsync, mutation } = useCustomMutation<
+    UserReportDto | PendingApprovalAnswer,
+    HttpError
+  >();
   const invalidate = useInvalidate();
   const notification = useNotification();
+  const refreshChangeRequests = useRefreshChangeRequests();
   const [error, setError] = useState<string>();
-  const send = async (step: Step, values: object, done: (after: UserReportDto) => string) => {
+  const send = async (
+    step: Step,
+    values: object,
+    done: (after: UserReportDto) => string,
+    /** Headers beside the body: the maker's reason for a second approver. */
+    headers?: Record<string, string>,
+  ) => {
     setError(undefined);
     try {
       const { data } = await mutateAsync({
         url: stepUrl(report.id, step),
         method: "post",
         values,
+        ...(headers ? { config: { headers } } : {}),
         successNotification: false,
         errorNotification: false,
       });
+      if (isPendingApproval(data)) {
+        // Nothing is resolved or refunded yet: say which request waits, and refresh the requests.
+        notification.open?.({ type: "success", message: pendingText(t, [data]) });
+        await refreshChangeRequests();
+        return true;
+      }
       notification.open?.({ type: "success", message: done(data) });
       await invalidate({ resource: userReports.name, invalidates: ["all"] });
       return true;
@@ -189,6 +224,51 @@ function StartButton({ report }: { report: UserReportDto }) {
 interface ResolveValues {
   note?: string;
   refundSen?: number;
+  /** The maker's reason for a second approver: sent as a header, never in the body. */
+  [CHANGE_REASON_FIELD]?: string;
+}
+
+/**
+ * The refund of a transaction dispute (at most what remains of its payment), and its four eyes:
+ * the notice of the policy's refund threshold (and whether the typed refund is above it), and
+ * the reason for the approver once it is.
+ */
+function RefundInputs({
+  report,
+  refundable,
+  form,
+}: {
+  report: UserReportDto;
+  refundable: number;
+  form: FormInstance<ResolveValues>;
+}) {
+  const { t } = useTranslation("userReport");
+  const thresholdSen = useFourEyesThreshold(RESOLVE.fourEyes);
+  const refundSen = Form.useWatch("refundSen", form);
+  const waits = needsApproval(RESOLVE.fourEyes, refundSen, thresholdSen) === true;
+  return (
+    <>
+      <FourEyesNotice decl={RESOLVE.fourEyes} amountSen={refundSen} thresholdSen={thresholdSen} />
+      <Form.Item
+        name="refundSen"
+        label={t("workflow.refund")}
+        extra={t("workflow.refundHelp", {
+          refundable: formatRinggit(refundable),
+          payment: report.paymentReference,
+        })}
+        rules={[
+          {
+            type: "number",
+            max: refundable,
+            message: t("workflow.refundTooMuch", { refundable: formatRinggit(refundable) }),
+          },
+        ]}
+      >
+        <MoneyInput />
+      </Form.Item>
+      {waits && <ReasonInput />}
+    </>
+  );
 }
 
 function ResolveButton({ report }: { report: UserReportDto }) {
@@ -197,15 +277,20 @@ function ResolveButton({ report }: { report: UserReportDto }) {
   const step = useStepDialog(report);
   const refundable =
     report.type === "transaction_dispute" && report.refundableSen ? report.refundableSen : 0;
-  const resolve = ({ note, refundSen }: ResolveValues) =>
+  // The reason is among the values only while its input is shown (a refund above the threshold).
+  const resolve = ({ note, refundSen, [CHANGE_REASON_FIELD]: reason }: ResolveValues) =>
     void step
-      .send("resolve", { note, ...(refundSen ? { refundSen } : {}) }, (after) =>
-        refundSen
-          ? t("workflow.resolvedWithRefund", {
-              name: after.reference,
-              amount: formatRinggit(refundSen),
-            })
-          : t("workflow.resolved", { name: after.reference }),
+      .send(
+        "resolve",
+        { note, ...(refundSen ? { refundSen } : {}) },
+        (after) =>
+          refundSen
+            ? t("workflow.resolvedWithRefund", {
+                name: after.reference,
+                amount: formatRinggit(refundSen),
+              })
+            : t("workflow.resolved", { name: after.reference }),
+        reasonHeaders(reason),
       )
       .then((ok) => ok && step.close());
   return (
@@ -233,31 +318,16 @@ function ResolveButton({ report }: { report: UserReportDto }) {
         >
           <Input.TextArea rows={3} />
         </Form.Item>
-        {refundable > 0 && (
-          <Form.Item
-            name="refundSen"
-            label={t("workflow.refund")}
-            extra={t("workflow.refundHelp", {
-              refundable: formatRinggit(refundable),
-              payment: report.paymentReference,
-            })}
-            rules={[
-              {
-                type: "number",
-                max: refundable,
-                message: t("workflow.refundTooMuch", { refundable: formatRinggit(refundable) }),
-              },
-            ]}
-          >
-            <MoneyInput />
-          </Form.Item>
-        )}
+        {refundable > 0 && <RefundInputs report={report} refundable={refundable} form={form} />}
       </Form>
     </StepDialog>
   );
 }
 
-/** A report's detail page: the workflow's steps beside the kit's reject and reopen. */
+/**
+ * A report's detail page: the workflow's steps beside the kit's reject and reopen. Resolve is a
+ * declared action whose dialog this page draws (the kit draws no button for it: `ownDialog`).
+ */
 export default function UserReportShow() {
   return (
     <ModuleShow

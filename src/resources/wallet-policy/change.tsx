@@ -7,6 +7,12 @@ import { fieldLabel } from "../../app/kit/texts";
 import { walletPolicies } from "../../shared/modules/wallet-policies";
 import { POLICY_LIMITS, usePolicyInForce } from "./policy";
 
+/** Whether two values of a policy are the same (lists whatever their order). */
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b)
+    ? JSON.stringify([...a].sort()) === JSON.stringify([...b].sort())
+    : a === b;
+
 /**
  * A new policy version, starting from the one in force; before it is saved, every limit is shown
  * old → new, the changed ones marked, and an unchanged policy cannot be saved.
@@ -28,7 +34,8 @@ export default function ChangePolicy() {
           label: fieldLabel(t, walletPolicies, field),
           old: text(field, current[field]),
           next: text(field, body[field]),
-          changed: current[field] !== body[field],
+          // A list (four eyes off for) is the same list whatever its order.
+          changed: !sameValue(current[field], body[field]),
         }));
         return {
           unchanged: rows.every((row) => !row.changed),

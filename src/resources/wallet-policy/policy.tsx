@@ -20,6 +20,8 @@ export const POLICY_LIMITS = [
   // Four eyes: above these a counter top-up or a refund waits for a second approver.
   "fourEyesTopUpAboveSen",
   "fourEyesRefundAboveSen",
+  // And the changes it applies at once, without a second approver.
+  "fourEyesOff",
 ] as const;
 
 /**

@@ -40,6 +40,11 @@ export interface FourEyesDecl {
   checkerPermission?: PermissionCode;
   /** Hours a request waits before it expires (default 24). */
   expiresInHours?: number;
+  /**
+   * Applied at once when no other active administrator could check it: the first administrator
+   * of a new installation adding the second (who then checks everything after). Never on money.
+   */
+  unlessNoChecker?: true;
 }
 
 /** A change request's states; `expired` is a pending one past its time. */

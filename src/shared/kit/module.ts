@@ -231,6 +231,13 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
   /** Offered on list rows too (default); false: only on the record's own page. */
   listed?: boolean;
   /**
+   * Drawn by the module's own page, which takes the rest from the declaration (a report's
+   * resolution: a refund only for a transaction dispute, at most what remains of it). The kit's
+   * buttons (a record's page, a list's rows) leave it out; its route, OpenAPI, guard, audit and
+   * four eyes are the kit's as for any action.
+   */
+  ownDialog?: true;
+  /**
    * Offered only when the record's `field` holds (`self`) or does not hold (`other`) the signed-in
    * administrator's id: a change request is approved by another, withdrawn by its maker. The
    * console's convenience; the server's handler refuses the others.
@@ -482,15 +489,31 @@ export function formAction<Body extends z.ZodObject>(
     quietWhenUnchanged?: boolean;
     aliases?: readonly ActionAlias[];
     of?: ActionOf;
+    /**
+     * The body's text the audit entry keeps as its remark (and, without the `x-change-reason`
+     * header, the reason for a second approver), when it is not `remark`: a report's resolution
+     * keeps its `note`. The form draws its inputs as ever; this draws nothing more.
+     */
+    input?: { name: keyof Body["shape"] & string; max: number; multiline?: boolean };
+    /** Offered on list rows too (default); false: only on the record's own page. */
+    listed?: boolean;
+    /** Drawn by the module's own page, not by the kit's buttons (see ActionDecl.ownDialog). */
+    ownDialog?: true;
   },
 ): ActionDecl<Body> {
-  const { body, inputs, quietWhenUnchanged, aliases, of, ...rest } = options;
+  const { body, inputs, quietWhenUnchanged, aliases, of, input, listed, ownDialog, ...rest } =
+    options;
+  const text = input
+    ? { name: input.name, max: input.max, multiline: input.multiline ?? false }
+    : REMARK_INPUT;
   return {
-    ...oneVerb(rest, REMARK_INPUT, body, "form"),
+    ...oneVerb(rest, text, body, "form"),
     ...(inputs && { inputs: inputs as Record<string, InputHint> }),
     ...(quietWhenUnchanged && { quietWhenUnchanged }),
     ...(aliases && { aliases }),
     ...(of && { of }),
+    ...(listed !== undefined && { listed }),
+    ...(ownDialog && { ownDialog }),
   };
 }
 
@@ -893,6 +916,10 @@ function checkFourEyes(
   }
   if (decl.checkerPermission !== undefined && !isPermissionCode(decl.checkerPermission)) {
     throw problem(module, `${what} has an unknown checker permission code`);
+  }
+  // Money never moves on one person's word, even when nobody else could check it.
+  if (decl.unlessNoChecker && amount) {
+    throw problem(module, `${what} moves money: it cannot apply at once without a checker`);
   }
 }
 

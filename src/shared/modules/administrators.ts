@@ -73,7 +73,12 @@ export const administrators = defineModule({
   titleField: "name",
   defaultSort: NEWEST_FIRST,
   /** Under the rules of server/modules/administrators/rules.ts (e-mail, codes, password). */
-  create: form({ body: createAdministratorBodySchema, audit: "administrator" }),
+  // A new staff account, and the power it is given: a second approver, once there can be one.
+  create: form({
+    body: createAdministratorBodySchema,
+    audit: "administrator",
+    fourEyes: { unlessNoChecker: true },
+  }),
   /**
    * Name and e-mail only (status or permissions here are a 400): power moves through the actions
    * below. Sending what it already is changes nothing and writes no audit entry.

@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-import { defineModule, field, remarkAction, textAction, type ItemOf } from "../kit/module";
+import {
+  defineModule,
+  field,
+  formAction,
+  remarkAction,
+  textAction,
+  type ItemOf,
+} from "../kit/module";
 import {
   administratorLink,
   choice,
@@ -55,8 +62,9 @@ export type AssignReportBody = z.infer<typeof assignReportBody>;
 export const startReportBody = z.strictObject({}).meta({ id: "StartReportBody" });
 
 /**
- * `POST /api/user-reports/{id}/resolve`: the note the reporter is told, and for a transaction
- * dispute an optional refund of the disputed payment (at most what remains of it).
+ * `POST /api/user-reports/{id}/resolve` (the declared action `resolve`): the note the reporter is
+ * told, and for a transaction dispute an optional refund of the disputed payment (at most what
+ * remains of it). A refund above the wallet policy's refund threshold waits for a second approver.
  */
 export const resolveReportBody = z
   .strictObject({ note, refundSen: positiveSen.optional() })
@@ -81,7 +89,11 @@ const TYPE_TAGS = {
   other: "cyan",
 } as const;
 
-/** User Report (37): what app users report, handled through assign, start, resolve or reject. */
+/**
+ * User Report (37): what app users report, handled through assign, start, resolve or reject.
+ * Assign and start are the module's own routes (server/modules/user-reports); resolve, reject
+ * and reopen are declared actions.
+ */
 export const userReports = defineModule({
   name: "user-reports",
   permission: PERMISSION.report,
@@ -132,6 +144,26 @@ export const userReports = defineModule({
     ["id", "desc"],
   ],
   actions: {
+    /**
+     * A report in progress resolved with a note; a transaction dispute may be refunded. The
+     * report's page draws its dialog (the refund only for a dispute, at most what remains), and a
+     * refund above the policy's `fourEyesRefundAboveSen` waits for a second approver.
+     */
+    resolve: formAction({
+      verb: "resolve",
+      done: "resolved",
+      method: "POST",
+      path: "resolve",
+      body: resolveReportBody,
+      when: { status: REPORT_STEPS.resolve },
+      conflictCode: REPORT_TRANSITION,
+      audit: "user_report",
+      // The audit entry's remark is the note, as a rejection's is.
+      input: { name: "note", max: REPORT_NOTE_MAX_LENGTH, multiline: true },
+      listed: false,
+      ownDialog: true,
+      fourEyes: { above: "refund", amount: { body: "refundSen" } },
+    }),
     reject: textAction({
       verb: "reject",
       done: "rejected",

@@ -7,6 +7,24 @@ import { PERMISSION } from "../permissions";
 import { crossFieldRule } from "../schemas/rules";
 import { safeMultilineText } from "../text";
 
+/**
+ * The declared changes that need a second approver and that a policy may turn four eyes off for
+ * (`<module>.<action>`): a change listed in the version in force applies at once. Never the
+ * policy's own versions (the switch stays under four eyes), and in production never a money
+ * movement (a change whose declaration names an amount): 400 FOUR_EYES_REQUIRED. The server
+ * checks at start that this list names every declared four-eyes change but the policy's.
+ */
+export const FOUR_EYES_SWITCHABLE = [
+  "top-up-transactions.create",
+  "top-up-transactions.reverse",
+  "settlements.markPaid",
+  "user-reports.resolve",
+  "administrators.create",
+  "administrators.permissions",
+  "global-settings.update",
+] as const;
+export type FourEyesSwitch = (typeof FOUR_EYES_SWITCHABLE)[number];
+
 /** The order the limits must keep: each at most the next. */
 const LIMIT_ORDER = ["minTopUpSen", "maxTopUpSen", "dailyTopUpLimitSen", "maxBalanceSen"] as const;
 
@@ -25,6 +43,12 @@ export const walletPolicyBody = crossFieldRule(
     // Four eyes (src/shared/kit/four-eyes.ts): absent, the version in force's threshold stays.
     fourEyesTopUpAboveSen: nonNegativeSen.optional(),
     fourEyesRefundAboveSen: nonNegativeSen.optional(),
+    // Absent, the version in force's list stays; each change at most once.
+    fourEyesOff: z
+      .array(z.enum(FOUR_EYES_SWITCHABLE))
+      .max(FOUR_EYES_SWITCHABLE.length)
+      .refine((keys) => new Set(keys).size === keys.length, "Each change at most once")
+      .optional(),
     remark: safeMultilineText().trim().max(500).optional(),
   }),
   { fields: [...LIMIT_ORDER], rule: LIMIT_ORDER.join(" ≤ ") },
@@ -67,6 +91,11 @@ export const walletPolicies = defineModule({
     dormancyDays: field(z.number().int(), { list: { width: 110 }, show: true, export: true }),
     fourEyesTopUpAboveSen: money({ list: 130 }),
     fourEyesRefundAboveSen: money({ list: 130 }),
+    fourEyesOff: field(z.array(z.enum(FOUR_EYES_SWITCHABLE)), {
+      show: true,
+      export: true,
+      empty: "fourEyesNoneOff",
+    }),
     remark: text({ nullable: true, list: 200 }),
     ...administratorLink("adminId", "adminName", { list: 160, export: true, empty: "system" }),
     createdAt: instant({ list: 160 }),

@@ -8,16 +8,11 @@ import { users } from "../../../server/db/schema";
 import { PERMISSION_CODES } from "../../../src/shared/permissions";
 import type { AdminDto } from "../../../src/shared/schemas/administrators";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { A_REASON, injectApproved } from "./four-eyes";
+import { auth, DEMO, login } from "./session";
 
-/** The seeded demo administrators (default passwords; tests run with a fixed environment). */
-export const DEMO = {
-  superAdmin: { email: "superadmin@wallet.example", password: "SuperAdmin#2026" },
-  userDesk: { email: "userdesk@wallet.example", password: "UserDesk#2026" },
-  finance: { email: "finance@wallet.example", password: "Finance#2026" },
-  banned: { email: "banned@wallet.example", password: "Banned#2026" },
-  approver: { email: "approver@wallet.example", password: "Approver#2026" },
-  checker: { email: "checker@wallet.example", password: "Checker#2026" },
-} as const;
+// Signing in lives in ./session (./four-eyes needs it too); tests import it from here as before.
+export { auth, DEMO, login } from "./session";
 
 /** The API on this test file's database, without the console's files unless `distDir` says so. */
 export function createTestApp(
@@ -32,40 +27,33 @@ export function createTestApp(
   });
 }
 
-export const auth = (token: string) => ({ authorization: token });
-
-export async function login(
-  app: App,
-  credentials: { email: string; password: string },
-): Promise<{ token: string; admin: AdminDto }> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/v1/api/auth/login",
-    payload: credentials,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
 let counter = 0;
 
-/** A new administrator created through the API by `token`'s holder; returns it and its token. */
+/**
+ * A new administrator created through the API by `token`'s holder and, as four eyes asks once
+ * another administrator could check it, approved by the demo's second super administrator (or
+ * `checker`'s holder); returns it and its token.
+ */
 export async function createAdmin(
   app: App,
   token: string,
   permissions: number[],
-  overrides: { name?: string; email?: string; password?: string } = {},
+  overrides: { name?: string; email?: string; password?: string; checker?: string } = {},
 ): Promise<{ admin: AdminDto; token: string; password: string }> {
   counter += 1;
   const password = overrides.password ?? "Correct#Horse1";
   const email =
     overrides.email ?? `test.admin.${process.pid}.${counter}.${Date.now()}@wallet.example`;
-  const response = await app.inject({
-    method: "POST",
-    url: "/v1/api/administrators",
-    headers: auth(token),
-    payload: { name: overrides.name ?? `Test Admin ${counter}`, email, password, permissions },
-  });
+  const response = await injectApproved(
+    app,
+    {
+      method: "POST",
+      url: "/v1/api/administrators",
+      headers: { ...auth(token), ...A_REASON },
+      payload: { name: overrides.name ?? `Test Admin ${counter}`, email, password, permissions },
+    },
+    overrides.checker,
+  );
   expect(response.statusCode, response.body).toBe(201);
   const admin = response.json<AdminDto>();
   const session = await login(app, { email, password });

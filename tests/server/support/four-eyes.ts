@@ -12,7 +12,7 @@ import {
   isPendingApproval,
   type PendingApprovalAnswer,
 } from "../../../src/shared/kit/four-eyes";
-import { auth, DEMO, login } from "./app";
+import { auth, DEMO, login } from "./session";
 
 /** A maker's reason, as the header carries it, for tests of rules rather than of four eyes. */
 export const A_REASON = { [CHANGE_REASON_HEADER]: "Test%20fixture" };

@@ -1,0 +1,1 @@
+CREATE INDEX "change_requests_pending_idx" ON "change_requests" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"expires_at","maker_id","permission","checker_permission") WHERE "change_requests"."status" = 'pending';

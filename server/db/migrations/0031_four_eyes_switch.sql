@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_policies" ADD COLUMN "four_eyes_off" text[] DEFAULT '{}'::text[] NOT NULL;
