@@ -11,6 +11,8 @@ import {
   expectMenu,
   seriousA11yViolations,
   switchLanguage,
+  approveChangeRequest,
+  sentForApproval,
 } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
@@ -120,11 +122,7 @@ test("a super administrator creates a User-only administrator, a second approves
   await expect(page.getByText("Please give the approver a reason.")).toBeVisible();
   await form.getByLabel("Reason for the approver").fill("Joins the user desk at the counter");
   await page.getByRole("button", { name: "Create administrator" }).click();
-  const toast = page.getByText(
-    /^Sent for approval as (CR\w+): another administrator must approve it\.$/,
-  );
-  await expect(toast).toBeVisible();
-  const reference = /as (CR\w+):/.exec((await toast.textContent()) ?? "")![1]!;
+  const reference = await sentForApproval(page);
   // No account yet: back to the list, which does not hold it.
   await expect(page).toHaveURL(/\/admin-mgmt/);
   await expect(page.getByRole("heading", { name: "Administrators" })).toBeVisible();
@@ -133,21 +131,7 @@ test("a super administrator creates a User-only administrator, a second approves
 
   // The second super administrator approves it under Pending approvals.
   await logIn(page, server.url, approver.email, approver.password);
-  await page
-    .getByRole("navigation")
-    .getByRole("link", { name: /^Pending approvals/ })
-    .click();
-  await expect(page.getByRole("heading", { name: "Pending approvals" })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: reference });
-  await expect(row).toBeVisible();
-  await row.getByRole("button", { name: `Approve change request ${reference}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Approve change request ${reference}?` });
-  await dialog.getByRole("textbox", { name: "Remark" }).fill("Agreed with the user desk's lead");
-  await dialog.getByRole("button", { name: "Approve" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(
-    page.getByText(`Change request ${reference} was approved and the change applied.`),
-  ).toBeVisible();
+  await approveChangeRequest(page, reference, "Agreed with the user desk's lead");
   await logOut(page);
 
   await logIn(page, server.url, deskAdmin.email, deskAdmin.password);

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 
 import { formatRinggit } from "../../src/shared/money";
-import { logIn, logOut } from "./support/console";
+import { logIn, logOut, approveChangeRequest, sentForApproval } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { startServer, type RunningServer } from "./support/server";
@@ -152,31 +152,17 @@ test("a support e-mail set in Global is the banned administrator's contact at lo
   ).toBeVisible();
   await review.getByLabel("Reason for the approver").fill("The parking desk answers bans now");
   await review.getByRole("button", { name: "Send for approval" }).click();
-  const toast = page.getByText(
-    /^Sent for approval as (CR\w+): another administrator must approve it\.$/,
-  );
-  await expect(toast).toBeVisible();
-  const reference = /as (CR\w+):/.exec((await toast.textContent()) ?? "")![1]!;
+  const reference = await sentForApproval(page);
   await logOut(page);
 
   // The second super administrator sees it old → new in Global's words, and approves it.
   await logIn(page, server.url, approver.email, approver.password);
-  await page
-    .getByRole("navigation")
-    .getByRole("link", { name: /^Pending approvals/ })
-    .click();
-  const row = page.getByRole("row").filter({ hasText: reference });
-  await expect(row).toContainText("Global");
-  await expect(row).toContainText("Change settings");
-  await row.getByRole("button", { name: `Approve change request ${reference}` }).click();
-  const approval = page.getByRole("dialog", { name: `Approve change request ${reference}?` });
-  await expect(approval).toContainText("Support e-mail");
-  await expect(approval).toContainText("parking.help@ucsi.example");
-  await approval.getByRole("textbox", { name: "Remark" }).fill("Confirmed with the desk");
-  await approval.getByRole("button", { name: "Approve" }).click();
-  await expect(
-    page.getByText(`Change request ${reference} was approved and the change applied.`),
-  ).toBeVisible();
+  await approveChangeRequest(page, reference, "Confirmed with the desk", async (dialog, row) => {
+    await expect(row).toContainText("Global");
+    await expect(row).toContainText("Change settings");
+    await expect(dialog).toContainText("Support e-mail");
+    await expect(dialog).toContainText("parking.help@ucsi.example");
+  });
   await logOut(page);
 
   await page.getByLabel("Email").fill(banned.email);

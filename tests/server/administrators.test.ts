@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
 import { verifyPassword } from "../../server/auth/password";
 import { administrators, auditLog, changeRequests } from "../../server/db/schema";
-import { seedDatabase } from "../../server/seed/seed";
 import { CHANGE_REASON_HEADER, type PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { updateAdministrator } from "../../server/modules/administrators/rules";
-import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
+import { auth, createAdmin, createTestApp, DEMO, login, productionApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { A_REASON, approve, checkerToken, injectApproved } from "./support/four-eyes";
 
@@ -330,30 +329,13 @@ describe("creating an administrator under four eyes", () => {
   // A fresh production install: its first administrator (ADMIN_EMAIL's) adds the second with
   // nobody else to check it; once someone could, a creation waits again.
   it("creates at once (201) while no other active administrator could check it", async () => {
-    const production = {
-      NODE_ENV: "production",
-      JWT_SECRET: "production-secret-production-secret-0123",
-      RECAPTCHA_SECRET: "production-recaptcha-secret",
-      PUBLIC_URL: "https://console.wallet.example",
-      ADMIN_EMAIL: "root@campus.example",
-      ADMIN_PASSWORD: "Root#Passw0rd",
-    };
-    const freshDb = await createTestDatabase();
-    const fresh = await createTestApp(freshDb, production);
+    const { app: fresh, db, token, close } = await productionApp();
     try {
-      const db = freshDb.database.db;
-      // A production database starts without administrators: the first is ADMIN_EMAIL's.
-      await db.delete(administrators);
-      await seedDatabase(db, freshDb.config(production));
-      const root = await login(fresh, {
-        email: production.ADMIN_EMAIL,
-        password: production.ADMIN_PASSWORD,
-      });
       const send = (email: string, permissions: number[]) =>
         fresh.inject({
           method: "POST",
           url: "/v1/api/administrators",
-          headers: { ...auth(root.token), ...A_REASON },
+          headers: { ...auth(token), ...A_REASON },
           payload: { name: "Second Admin", email, password, permissions },
         });
 
@@ -380,8 +362,7 @@ describe("creating an administrator under four eyes", () => {
           .where(eq(administrators.email, "third@campus.example")),
       ).toHaveLength(0);
     } finally {
-      await fresh.close();
-      await freshDb.destroy();
+      await close();
     }
   });
 });

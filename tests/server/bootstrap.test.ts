@@ -4,17 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../server/config";
 import { administrators, auditLog } from "../../server/db/schema";
 import { seedDatabase } from "../../server/seed/seed";
-import { createTestApp, login } from "./support/app";
+import { createTestApp, login, PRODUCTION_ENV } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
 let testDb: TestDatabase;
 
-const production = {
-  NODE_ENV: "production",
-  JWT_SECRET: "production-secret-production-secret-0123",
-  RECAPTCHA_SECRET: "production-recaptcha-secret",
-  PUBLIC_URL: "https://console.wallet.example",
-};
+const production = PRODUCTION_ENV;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

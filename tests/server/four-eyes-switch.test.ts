@@ -9,11 +9,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DECLARED_MODULES } from "../../server/kit/declared";
-import { administrators, changeRequests } from "../../server/db/schema";
-import { seedDatabase } from "../../server/seed/seed";
+import { changeRequests } from "../../server/db/schema";
 import { FOUR_EYES_SWITCHABLE } from "../../src/shared/modules/wallet-policies";
-import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase } from "./support/database";
+import { auth, createAdmin, DEMO, login, productionApp } from "./support/app";
 import { A_REASON, approve, checkerToken } from "./support/four-eyes";
 import { call, callApproved, expectError, useUserDeskSuite } from "./support/user-fixtures";
 
@@ -214,31 +212,13 @@ describe("the maker at approval", () => {
 });
 
 describe("in production", () => {
-  const production = {
-    NODE_ENV: "production",
-    JWT_SECRET: "production-secret-production-secret-0123",
-    RECAPTCHA_SECRET: "production-recaptcha-secret",
-    PUBLIC_URL: "https://console.wallet.example",
-    ADMIN_EMAIL: "root@campus.example",
-    ADMIN_PASSWORD: "Root#Passw0rd",
-  };
   let close = async () => {};
   afterAll(() => close());
 
   it("never turns four eyes off for a money movement (400 FOUR_EYES_REQUIRED); other changes may", async () => {
-    const testDb = await createTestDatabase();
-    const app = await createTestApp(testDb, production);
-    close = async () => {
-      await app.close();
-      await testDb.destroy();
-    };
-    // A production database starts without administrators: the first is ADMIN_EMAIL's.
-    await testDb.database.db.delete(administrators);
-    await seedDatabase(testDb.database.db, testDb.config(production));
-    const { token } = await login(app, {
-      email: production.ADMIN_EMAIL,
-      password: production.ADMIN_PASSWORD,
-    });
+    const production = await productionApp();
+    close = production.close;
+    const { app, token, db } = production;
     const current = (await call(app, token, "GET", "/api/wallet-policy")).json<
       Record<string, unknown>
     >();
@@ -258,7 +238,7 @@ describe("in production", () => {
         headers: { ...auth(token), ...A_REASON },
         payload: body(fourEyesOff),
       });
-    const requests = (await testDb.database.db.select().from(changeRequests)).length;
+    const requests = (await db.select().from(changeRequests)).length;
     for (const money of [
       "top-up-transactions.create",
       "top-up-transactions.reverse",
@@ -269,7 +249,7 @@ describe("in production", () => {
       expectError(refused, 400, "FOUR_EYES_REQUIRED");
       expect(refused.json()).toMatchObject({ data: { change: money } });
     }
-    expect(await testDb.database.db.select().from(changeRequests)).toHaveLength(requests);
+    expect(await db.select().from(changeRequests)).toHaveLength(requests);
     const allowed = await send(["global-settings.update", "administrators.permissions"]);
     expect(allowed.statusCode, allowed.body).toBe(202);
   });

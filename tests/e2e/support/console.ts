@@ -1,6 +1,6 @@
 /** Page steps shared by the browser stories: what a staff member does, in their words. */
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 
@@ -72,4 +72,41 @@ export async function seriousA11yViolations(page: Page) {
       (v) =>
         `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`,
     );
+}
+
+/** The change request's reference a "Sent for approval as CR…" toast names, once it shows. */
+export async function sentForApproval(page: Page): Promise<string> {
+  const toast = page.getByText(
+    /^Sent for approval as (CR\w+): another administrator must approve it\.$/,
+  );
+  await expect(toast).toBeVisible();
+  return /as (CR\w+):/.exec((await toast.textContent()) ?? "")![1]!;
+}
+
+/**
+ * The signed-in checker opens Pending approvals and approves change request `reference` with a
+ * remark; `check` looks at the approval dialog first (what the change is, old → new).
+ */
+export async function approveChangeRequest(
+  page: Page,
+  reference: string,
+  remark: string,
+  check?: (dialog: Locator, row: Locator) => Promise<void>,
+) {
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: /^Pending approvals/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Pending approvals" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `Approve change request ${reference}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Approve change request ${reference}?` });
+  await check?.(dialog, row);
+  await dialog.getByRole("textbox", { name: "Remark" }).fill(remark);
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(`Change request ${reference} was approved and the change applied.`),
+  ).toBeVisible();
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect } from "vitest";
 
 import { buildApp, type App } from "../../../server/app";
 import { AUDIENCES, createTokenService } from "../../../server/auth/tokens";
-import { users } from "../../../server/db/schema";
+import { administrators, users } from "../../../server/db/schema";
+import { seedDatabase } from "../../../server/seed/seed";
 import { PERMISSION_CODES } from "../../../src/shared/permissions";
 import type { AdminDto } from "../../../src/shared/schemas/administrators";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -115,4 +116,43 @@ export async function walletAppToken(testDb: TestDatabase): Promise<string> {
     .returning();
   const { jwtSecret, jwtTtlSeconds } = testDb.config();
   return createTokenService(jwtSecret, jwtTtlSeconds, AUDIENCES.walletApp).sign(user!.id, 0);
+}
+
+/** What production requires of the environment (its secrets, for tests only). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  JWT_SECRET: "production-secret-production-secret-0123",
+  RECAPTCHA_SECRET: "production-recaptcha-secret",
+  PUBLIC_URL: "https://console.wallet.example",
+} as const;
+
+/** The first super administrator a production start makes (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const PRODUCTION_ROOT = { email: "root@campus.example", password: "Root#Passw0rd" };
+
+/**
+ * The API as a new production installation runs it: no demo administrators, only the first
+ * super administrator, signed in (`token`). `close` ends the app and its database.
+ */
+export async function productionApp() {
+  const env = {
+    ...PRODUCTION_ENV,
+    ADMIN_EMAIL: PRODUCTION_ROOT.email,
+    ADMIN_PASSWORD: PRODUCTION_ROOT.password,
+  };
+  const testDb = await createTestDatabase();
+  const app = await createTestApp(testDb, env);
+  const db = testDb.database.db;
+  // A production database starts without administrators: the first is ADMIN_EMAIL's.
+  await db.delete(administrators);
+  await seedDatabase(db, testDb.config(env));
+  const { token } = await login(app, PRODUCTION_ROOT);
+  return {
+    app,
+    db,
+    token,
+    close: async () => {
+      await app.close();
+      await testDb.destroy();
+    },
+  };
 }
