@@ -27,6 +27,13 @@ export function consoleComponentConfig(
   };
 }
 
+/**
+ * Toasts rise at the bottom, in the middle: at the top right they covered the page header's
+ * buttons they follow (User Report's Start, a record's actions) until they went, and at the
+ * bottom right they would cover a list's pages.
+ */
+export const CONSOLE_NOTIFICATIONS = { placement: "bottom" } as const;
+
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /** Whether the system asks for reduced motion, following a change while the console is open. */

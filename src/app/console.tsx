@@ -8,7 +8,7 @@ import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
 import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../providers/i18n";
 import { AccountSync } from "./account-sync";
-import { consoleComponentConfig, useReducedMotion } from "./console-config";
+import { CONSOLE_NOTIFICATIONS, consoleComponentConfig, useReducedMotion } from "./console-config";
 import { queryClientConfig } from "../providers/query-client";
 import { useCurrentAdmin } from "../providers/current-admin";
 import { getToken } from "../providers/session";
@@ -91,7 +91,7 @@ export default function Console() {
 
   return (
     <ConfigProvider {...consoleComponentConfig(antdLocale, theme, reducedMotion)}>
-      <AntdApp>
+      <AntdApp notification={CONSOLE_NOTIFICATIONS}>
         <BrowserRouter>
           <Refine
             routerProvider={routerProvider}

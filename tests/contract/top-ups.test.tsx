@@ -24,7 +24,7 @@ import { renderPage } from "./support/render";
 const { server, requests } = useApiServer();
 
 configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
 
 beforeAll(async () => {
   await initPageTexts(["common", "errors", "kit", "topUp", "walletPolicy", "users"]);
@@ -107,6 +107,12 @@ describe("the counter top-up", () => {
       amountSen: 1250,
       channel: "counter",
     });
+    // The toast rises at the bottom, off the page header's buttons.
+    await vi.waitFor(() =>
+      expect(document.querySelector(".ant-notification-bottom")).toHaveTextContent(
+        "Top-up TU20260101D00000077 was credited.",
+      ),
+    );
   });
 
   it("explains a refusal by the policy with the limit in ringgit", async () => {

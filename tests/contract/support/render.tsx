@@ -12,6 +12,7 @@ import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach } from "vitest";
 
+import { CONSOLE_NOTIFICATIONS } from "../../../src/app/console-config";
 import { ErrorHandlingBridge } from "../../../src/app/error-handling-bridge";
 import { useConsoleNotificationProvider } from "../../../src/app/notification-provider";
 import { dataProvider } from "../../../src/providers/data";
@@ -32,7 +33,7 @@ export function renderPage(
   routes: Record<string, ReactElement>,
 ) {
   return render(
-    <AntdApp>
+    <AntdApp notification={CONSOLE_NOTIFICATIONS}>
       <MemoryRouter initialEntries={[path]}>
         <Refine
           dataProvider={dataProvider}
