@@ -113,13 +113,21 @@ describe("Business Update list", () => {
     expect(screen.queryByText("There are no update requests with this status.")).toBeNull();
   });
 
-  it("names a field businesses no longer have by its key", async () => {
+  it("names a field businesses no longer have in words, never by its key", async () => {
     serveList([
-      aRequest({ changes: [{ field: "openingHours", from: "09:00–21:00", to: "08:00–22:00" }] }),
+      aRequest({
+        changes: [
+          { field: "openingHours", from: "09:00–21:00", to: "08:00–22:00" },
+          { field: "deliveryRadius", from: "1 km", to: "2 km" },
+        ],
+      }),
     ]);
     renderAt("/business-update");
-    const header = await screen.findByRole("rowheader", { name: "openingHours" });
-    expect(within(header.closest("tr")!).getByText("08:00–22:00")).toBeInTheDocument();
+    const hours = await screen.findByRole("rowheader", { name: "Opening hours (no longer kept)" });
+    expect(within(hours.closest("tr")!).getByText("08:00–22:00")).toBeInTheDocument();
+    const unknown = screen.getByRole("rowheader", { name: "A field no longer kept" });
+    expect(within(unknown.closest("tr")!).getByText("2 km")).toBeInTheDocument();
+    expect(screen.queryByText(/openingHours|deliveryRadius/)).toBeNull();
   });
 
   it("approves with the remark, the dialog showing what changes", async () => {
@@ -156,7 +164,7 @@ describe("Business Update list", () => {
     [
       "UPDATE_FIELD_REMOVED",
       { field: "openingHours" },
-      "This request changes “openingHours”, which a business no longer has. Reject it instead.",
+      "This request changes a field a business no longer has. Reject it instead.",
     ],
   ])("explains a 409 %s in the console's words", async (code, data, text) => {
     serveList();

@@ -1,7 +1,6 @@
 import { Tag, Typography } from "antd";
 import i18next, { type TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 import {
   enumValuesOf,
@@ -12,7 +11,9 @@ import {
 } from "../../shared/kit/module";
 import { formatBasisPoints, formatRinggit } from "../../shared/money";
 import { formatDate, formatDateTime } from "../format";
-import { linkedModule, moduleNamed, recordPath } from "./links";
+import { linkIdFields } from "./audit-changes";
+import { linkedModule, moduleNamed } from "./links";
+import { RecordLink } from "./record-link";
 import { TAG_COLOURS } from "./tag-colours";
 import { fieldLabel, moduleText, valueLabel } from "./texts";
 
@@ -133,11 +134,7 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
  * linked name says the same in words), nor one empty before and after (a new record's blanks).
  */
 function shownChanges(of: Described | undefined, changes: Changes): Changes {
-  const ids = new Set(
-    Object.values(of?.fields ?? {}).flatMap((decl) =>
-      decl.display?.kind === "link" ? [decl.display.idField] : [],
-    ),
-  );
+  const ids = of ? linkIdFields(of) : new Set<string>();
   return changes.filter(
     (change) => !ids.has(change.field) && !(isEmpty(change.from) && isEmpty(change.to)),
   );
@@ -149,8 +146,14 @@ function changeText(
   of: Described | undefined,
   { field, from, to }: Changes[number],
 ): readonly [string, string, string] {
-  // A field the module no longer has (or no module) is named by its key, its values as they are.
-  if (!of || !(field in of.fields)) return [field, plainText(t, from), plainText(t, to)] as const;
+  // A field the module no longer has is named by the module's words for it (`formerFields`),
+  // else as one no longer kept, never by its key; its values as they are.
+  if (!of || !(field in of.fields)) {
+    // Only a plain name is looked up: i18next reads ":" and "." in a key as separators.
+    const former = of && /^\w+$/.test(field) && `${of.i18n}:formerFields.${field}`;
+    const label = former && i18next.exists(former) ? t(former) : t("kit:changes.formerField");
+    return [label, plainText(t, from), plainText(t, to)] as const;
+  }
   // A field the module has no words for (an id it never shows) is named by its key, not a
   // translation key.
   const worded = [of, ...(of.viewOf ? [of.viewOf] : [])].some((each) =>
@@ -204,7 +207,10 @@ function ChangeTable({
   );
 }
 
-/** A list or detail cell, drawn by the field's display kind. */
+/**
+ * A list or detail cell, drawn by the field's display kind; a link only where the administrator
+ * may open the page it leads to (record-link.tsx), its text elsewhere.
+ */
 export function renderCell(
   t: TFunction,
   module: Described,
@@ -226,7 +232,11 @@ export function renderCell(
       const id = row[display.idField];
       const target = linkedModule(module, display.to, row);
       if (id === null || id === undefined || !target) return text;
-      return <Link to={recordPath(target, String(id))}>{text}</Link>;
+      return (
+        <RecordLink to={target} id={String(id)}>
+          {text}
+        </RecordLink>
+      );
     }
     case "changes":
       return <ChangeTable t={t} of={changesOf(display, row)} changes={value as Changes} />;

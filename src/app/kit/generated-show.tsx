@@ -129,11 +129,8 @@ export function ModuleShow({
       <div style={{ marginTop: 16 }}>
         <RecordHistory
           url={`/api/${module.collection}/${result.id}/audit`}
-          namespace={module.i18n}
+          module={module}
           version={query.dataUpdatedAt}
-          format={(field, value) =>
-            field in module.fields ? displayText(t, module, field, value) : undefined
-          }
         />
       </div>
       {request && module.actions[request.action] && (

@@ -6,9 +6,11 @@ import type { AuditEntry } from "../../providers/api-types";
 import { dataProvider } from "../../providers/data";
 import { Panel } from "../components/panel";
 import { auditChanges } from "./audit-changes";
-import { NoWrap } from "./cells";
+import { displayText, NoWrap } from "./cells";
+import { htmlText, isStructured, richTextFields, structuredText } from "./history-values";
 import { QueryError } from "../components/query-error";
 import { formatDateTime } from "../format";
+import type { ModuleDecl } from "../../shared/kit/module";
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -22,23 +24,24 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 const isPlainKey = (key: string) => /^[\w-]+$/.test(key);
 
 /**
- * The history of staff actions on one record (`GET <url>`: its audit entries), newest first,
- * paged. `version` is when the record was last fetched: every refetch after a change fetches the
- * history again, so the new entry shows. Words come from `namespace` (`history.*`, an action's
- * name `history.actions.<area>_<verb>`, a field's `fields.<field>`), else from the kit.
+ * The history of staff actions on one record of `module` (`GET <url>`: its audit entries), newest
+ * first, paged. `version` is when the record was last fetched: every refetch after a change
+ * fetches the history again, so the new entry shows. Words come from the module's namespace
+ * (`history.*`, an action's name `history.actions.<area>_<verb>`, a field's
+ * `history.fields.<field>` or `fields.<field>`), else from the kit. Each change shows as the
+ * module's screens show it: a field by its label, never the id behind a linked name, a value as
+ * its cell words it, rich text as text and a structured value in words.
  */
 export function RecordHistory({
   url,
-  namespace,
+  module,
   version,
-  format,
 }: {
   url: string;
-  namespace: string;
+  module: ModuleDecl;
   version: number;
-  /** A changed value in the record's own terms (money in RM, a status translated), if known. */
-  format?: (field: string, value: unknown) => string | undefined;
 }) {
+  const namespace = module.i18n;
   const { t: translate } = useTranslation([namespace, "kit"]);
   const t = (key: string, options?: Record<string, unknown>): string =>
     String(translate([`${namespace}:${key}`, `kit:${key}`], options ?? {}));
@@ -57,6 +60,7 @@ export function RecordHistory({
     },
   });
   const none = t("none");
+  const richText = richTextFields(module);
   const actionName = (action: string) => {
     const key = action.replace(/\./g, "_");
     return isPlainKey(key) ? t(`history.actions.${key}`, { defaultValue: action }) : action;
@@ -67,17 +71,25 @@ export function RecordHistory({
           defaultValue: t(`fields.${field}`, { defaultValue: field }),
         })
       : field;
-  const show = (value: unknown) => {
+  const show = (value: unknown): string => {
     if (value === null || value === undefined || value === "") return none;
     if (typeof value === "boolean") return t(value ? "history.yes" : "history.no");
-    if (typeof value === "object") return JSON.stringify(value);
+    if (typeof value === "object") return structuredText(value, fieldName, show);
     // An instant the record's fields do not describe (a reset link's expiry) still reads as one.
     if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDateTime(value);
     return String(value as string | number);
   };
 
-  const shown = (field: string, value: unknown) =>
-    (value === null || value === undefined ? undefined : format?.(field, value)) ?? show(value);
+  const shown = (field: string, value: unknown): string => {
+    const declared = field in module.fields;
+    if (value === null || value === undefined) {
+      return declared ? displayText(translate, module, field, value) : none;
+    }
+    if (typeof value === "string" && richText.has(field)) return htmlText(value) || none;
+    const changes = declared && module.fields[field]!.display?.kind === "changes";
+    if (isStructured(value) && !changes) return show(value);
+    return declared ? displayText(translate, module, field, value) : show(value);
+  };
 
   if (query.isError) {
     return (
@@ -134,7 +146,7 @@ export function RecordHistory({
           key="changes"
           title={t("history.changes")}
           render={(_, entry) => {
-            const changes = auditChanges(entry.before, entry.after);
+            const changes = auditChanges(entry.before, entry.after, module);
             if (changes.length === 0) return none;
             return (
               <ul style={{ margin: 0, paddingInlineStart: 16 }}>

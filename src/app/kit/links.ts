@@ -50,3 +50,13 @@ export function recordPath(module: LinkedModule, id: string | number): string {
   const owner = module.viewOf ?? module;
   return `${owner.paths.show ?? owner.paths.list}/${encodeURIComponent(String(id))}`;
 }
+
+/**
+ * The permission code guarding a record's detail page (recordPath): the routes of the module that
+ * owns the page, behind that module's code (src/app/resource-routes.tsx); `null` when it needs
+ * none, `undefined` when no declared module owns it.
+ */
+export function recordPermission(module: LinkedModule): number | null | undefined {
+  const owner = module.viewOf ?? module;
+  return MODULES.find((candidate) => candidate.name === owner.name)?.permission;
+}

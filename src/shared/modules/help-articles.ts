@@ -38,8 +38,12 @@ export const helpArticleMoveBody = z
 export type HelpArticleMoveBody = z.infer<typeof helpArticleMoveBody>;
 
 const STATUS_TAGS = { draft: "grey", published: "green" } as const;
-/** Create and edit are one form, drawn by the full-page editor. */
-const articleForm = form({ body: helpArticleBody, audit: "help_article" });
+/** Create and edit are one form, drawn by the full-page editor (the bodies in rich text). */
+const articleForm = form({
+  body: helpArticleBody,
+  audit: "help_article",
+  inputs: { bodyEn: { kind: "richText" }, bodyZh: { kind: "richText" } },
+});
 
 /**
  * Content Management (12): the wallet app's help centre. Articles are written in both languages
