@@ -164,7 +164,7 @@ export function refuseFourEyesOff(keys: readonly string[], policyModule: string)
     if (!decl || (STANDALONE.has(module) && STANDALONE.get(module)!.action !== action)) {
       throw new HttpError(
         400,
-        `"${key}" is no change that needs a second approver`,
+        `"${key}" is not a change that needs a second approver`,
         "FOUR_EYES_UNKNOWN",
         { change: key },
       );

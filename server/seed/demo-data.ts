@@ -26,7 +26,10 @@ export type Prng = ReturnType<typeof createPrng>;
 
 export const DEMO_SEED = 20_260_101;
 export const DEMO_USER_COUNT = 600;
-/** Demo timestamps are laid out before this instant, so they do not depend on the clock. */
+/**
+ * The demo administrators' timestamps are laid out before this instant, so they do not depend on
+ * the clock. The users' are laid out before the instant the seed runs (`generateDemoUsers`).
+ */
 export const DEMO_EPOCH = Date.UTC(2026, 9, 1);
 const DAY = 86_400_000;
 
@@ -138,7 +141,17 @@ export interface DemoUser {
   };
 }
 
-export function generateDemoUsers(count = DEMO_USER_COUNT, seed = DEMO_SEED): DemoUser[] {
+/**
+ * The demo users, their sign-ups spread over the 640 days before `until` (the seed passes the
+ * instant it runs, as the money of demo-money.ts is laid out before it): Statistic's new users
+ * then fill the weeks it shows, whenever the demo campus is seeded. The same `until` gives the
+ * same users.
+ */
+export function generateDemoUsers(
+  until: number,
+  count = DEMO_USER_COUNT,
+  seed = DEMO_SEED,
+): DemoUser[] {
   const prng = createPrng(seed);
   const users: DemoUser[] = [];
   for (let n = 1; n <= count; n += 1) {
@@ -155,11 +168,11 @@ export function generateDemoUsers(count = DEMO_USER_COUNT, seed = DEMO_SEED): De
         : role === "staff"
           ? "ucsi.example"
           : "mail.example";
-    const createdAt = new Date(DEMO_EPOCH - prng.int(1, 640) * DAY - prng.int(0, DAY - 1));
+    const createdAt = new Date(until - prng.int(1, 640) * DAY - prng.int(0, DAY - 1));
     const approved = approvalStatus === "approved";
     const inactiveDays = prng.chance(0.15) ? prng.int(200, 500) : prng.int(0, 60);
     const lastActiveAt = approved
-      ? new Date(Math.max(createdAt.getTime(), DEMO_EPOCH - inactiveDays * DAY))
+      ? new Date(Math.max(createdAt.getTime(), until - inactiveDays * DAY))
       : null;
     const isBanned = approved && prng.chance(0.04);
     const dormant = approved && inactiveDays >= 365;
@@ -233,7 +246,7 @@ export function generateDemoUsers(count = DEMO_USER_COUNT, seed = DEMO_SEED): De
             : status === "approved"
               ? "Verified by phone call"
               : null,
-        createdAt: new Date(DEMO_EPOCH - prng.int(1, 30) * DAY),
+        createdAt: new Date(until - prng.int(1, 30) * DAY),
       };
     }
     users.push(user);

@@ -93,10 +93,14 @@ export async function seedDemoIdsAndReports(tx: Tx, now = Date.now()): Promise<v
     if (!prng.chance(0.7)) continue;
     const type = person.role === "staff" ? "staff" : "student";
     const idOf = type === "staff" ? staffIdOf : studentIdOf;
-    const linkedAt = new Date(person.createdAt.getTime() + prng.int(1, 20) * DAY);
+    // Linked days after signing up, revoked weeks later: never after the seeding (a user may have
+    // signed up yesterday).
+    const linkedAt = new Date(
+      Math.min(person.createdAt.getTime() + prng.int(1, 20) * DAY, now - 2 * HOUR),
+    );
     serial += 1;
     if (prng.chance(0.12)) {
-      const revokedAt = new Date(linkedAt.getTime() + prng.int(5, 60) * DAY);
+      const revokedAt = new Date(Math.min(linkedAt.getTime() + prng.int(5, 60) * DAY, now - HOUR));
       links.push({
         ucsiId: idOf(serial),
         type,

@@ -169,10 +169,12 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     await insertDemoUsers(
       tx,
       reviewers.map((r) => r.id),
+      seededAt,
     );
     await insertDemoMoney(
       tx,
       reviewers.map((r) => r.id),
+      seededAt,
     );
     await seedDemoParking(
       tx,
@@ -214,8 +216,8 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
 }
 
 /** The merchants and 90 days of wallet activity up to now (server/seed/demo-money.ts). */
-async function insertDemoMoney(tx: Tx, counterStaffIds: number[]) {
-  const recent = new Date(DEMO_EPOCH - 60 * DAY);
+async function insertDemoMoney(tx: Tx, counterStaffIds: number[], now: number) {
+  const recent = new Date(now - 60 * DAY);
   const holders = await tx
     .select({
       id: users.id,
@@ -239,12 +241,13 @@ async function insertDemoMoney(tx: Tx, counterStaffIds: number[]) {
     merchantOwnerIds: merchants.map((m) => m.id),
     agentIds: agentRows.map((a) => a.id),
     counterStaffIds,
-    now: Date.now(),
+    now,
   });
 }
 
-async function insertDemoUsers(tx: Tx, reviewerIds: number[]) {
-  const demo = generateDemoUsers();
+/** The demo users, signed up over the days before `now` (see `generateDemoUsers`). */
+async function insertDemoUsers(tx: Tx, reviewerIds: number[], now: number) {
+  const demo = generateDemoUsers(now);
   for (let start = 0; start < demo.length; start += BATCH) {
     const batch = demo.slice(start, start + BATCH);
     await tx
@@ -318,7 +321,7 @@ async function insertDemoUsers(tx: Tx, reviewerIds: number[]) {
     if (riderRows.length > 0) await tx.insert(riders).values(riderRows).onConflictDoNothing();
     const attendance = batch.flatMap((u) =>
       Array.from({ length: u.rider?.attendanceDays ?? 0 }, (_, day) => {
-        const date = new Date(DEMO_EPOCH - (day + 1) * DAY);
+        const date = new Date(now - (day + 1) * DAY);
         const clockIn = new Date(date.getTime() + (8 + (day % 3)) * 3_600_000);
         return {
           userId: idOf(u.accountNumber),

@@ -4,8 +4,9 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Panel } from "../components/panel";
+import { formatDate } from "../format";
 import { downloadText } from "../kit/csv";
-import { chartCsv, type ChartSpec } from "./chart-data";
+import { chartAxes, chartCsv, seriesOf, type ChartSpec } from "./chart-data";
 import { SparkLines } from "./spark-lines";
 
 // The chart library's own chunk: fetched when a chart is first drawn.
@@ -37,6 +38,20 @@ export function ChartCard({
   const { t } = useTranslation("common");
   const [view, setView] = useState<"chart" | "table">("chart");
   const empty = spec.points.length === 0;
+  // The axes G2 draws on its canvas, also said in words (a canvas says nothing to a screen reader).
+  const axes = chartAxes(
+    spec,
+    { x: xHeader, y: t(spec.money ? "chart.money" : "chart.count") },
+    (day) => formatDate(`${day}T00:00:00`),
+  );
+  const described = t("chart.described", {
+    chart: title,
+    series: seriesOf(spec).join(", "),
+    x: axes.x.title,
+    xTicks: axes.x.ticks.map((tick) => tick.label).join(", "),
+    y: axes.y.title,
+    yTicks: axes.y.ticks.map((tick) => tick.label).join(", "),
+  });
 
   return (
     <Panel
@@ -74,6 +89,8 @@ export function ChartCard({
       ) : (
         <div
           data-chart={light ? undefined : spec.key}
+          role={light ? undefined : "img"}
+          aria-label={light ? undefined : described}
           style={{ minHeight: light ? undefined : (height ?? 280) }}
         >
           {light ? (
@@ -86,7 +103,7 @@ export function ChartCard({
                 </Spin>
               }
             >
-              <Chart spec={spec} height={height} />
+              <Chart spec={spec} axes={axes} height={height} />
             </Suspense>
           )}
         </div>

@@ -4,6 +4,7 @@
  */
 import { LEDGER_CHANNELS, USER_ROLES } from "../../shared/domain";
 import type { Statistics, StatisticsBucket } from "../../shared/schemas/statistics";
+import { formatRinggit } from "../../shared/money";
 import { csvCell } from "../kit/csv";
 
 export interface ChartPoint {
@@ -124,7 +125,7 @@ export function trendChart(
 
 /** A chart's rows as CSV: one column for x, one per series (as its table shows them). */
 export function chartTable(spec: ChartSpec): { series: string[]; rows: Array<[string, number[]]> } {
-  const series = [...new Set(spec.points.map((point) => point.series))];
+  const series = seriesOf(spec);
   const byX = new Map<string, number[]>();
   for (const point of spec.points) {
     const row = byX.get(point.x) ?? series.map(() => 0);
@@ -147,4 +148,88 @@ export function chartCsv(spec: ChartSpec, xHeader: string): string {
     ),
   ];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** One labelled tick of an axis: where it is (an x value, or a y number) and what it reads. */
+export interface AxisTick<T> {
+  value: T;
+  label: string;
+}
+
+/** What a chart's axes show: their titles (the unit on y) and their labelled ticks. */
+export interface ChartAxes {
+  x: { title: string; ticks: Array<AxisTick<string>> };
+  y: { title: string; max: number; ticks: Array<AxisTick<number>> };
+}
+
+/** At most this many labels along a date axis: "30 Oct 2026" is wide, a chart half a screen. */
+const DATE_TICKS = 4;
+/** About this many steps up the value axis ("RM 20,000" is wide along a bar chart too). */
+const VALUE_TICKS = 4;
+
+/**
+ * Round steps up an axis from 0 to at least `max`: 1, 2 or 5 times a power of ten, whole for
+ * counts (no "0.2 users").
+ */
+function valueTicks(max: number, whole: boolean): number[] {
+  const top = max > 0 ? max : 1;
+  const rough = top / VALUE_TICKS;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(
+    whole ? 1 : 0,
+    [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= rough)!,
+  );
+  const count = Math.ceil(top / step - 1e-9);
+  // Rounded to the step's decimals, so 0.1 × 3 reads 0.3, not 0.30000000000000004.
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+  return Array.from({ length: count + 1 }, (_, index) => Number((index * step).toFixed(decimals)));
+}
+
+/** The largest value a chart stacks or draws: the y axis reaches at least this. */
+function highest(spec: ChartSpec): number {
+  if (!spec.stacked) return Math.max(0, ...spec.points.map((point) => point.value));
+  const sums = new Map<string, number>();
+  for (const point of spec.points) sums.set(point.x, (sums.get(point.x) ?? 0) + point.value);
+  return Math.max(0, ...sums.values());
+}
+
+const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** Ticks as an axis reads them: counts, or ringgit as "RM 1,500" (with sen only in sen steps). */
+function tickLabels(spec: ChartSpec, ticks: number[]): string[] {
+  if (!spec.money) return ticks.map((tick) => wholeNumber.format(tick));
+  if (ticks.every(Number.isInteger)) return ticks.map((tick) => `RM ${wholeNumber.format(tick)}`);
+  return ticks.map((tick) => formatRinggit(Math.round(tick * 100)));
+}
+
+/**
+ * A chart's axes: x titled `titles.x` (Day, Channel, Merchant), its dates in the console's format
+ * and language (`formatDay`), at most DATE_TICKS of them labelled, evenly spread, the last
+ * always; y titled by its unit (`titles.y`: RM or a count), with round ticks from 0.
+ */
+export function chartAxes(
+  spec: ChartSpec,
+  titles: { x: string; y: string },
+  formatDay: (day: string) => string,
+): ChartAxes {
+  const xs = [...new Set(spec.points.map((point) => point.x))];
+  const every = spec.dates ? Math.max(1, Math.ceil(xs.length / DATE_TICKS)) : 1;
+  const xTicks = xs
+    .filter((_, index) => (xs.length - 1 - index) % every === 0)
+    .map((x) => ({ value: x, label: spec.dates ? formatDay(x) : x }));
+  const ys = valueTicks(highest(spec), !spec.money);
+  const labels = tickLabels(spec, ys);
+  return {
+    x: { title: titles.x, ticks: xTicks },
+    y: {
+      title: titles.y,
+      max: ys.at(-1)!,
+      ticks: ys.map((value, index) => ({ value, label: labels[index]! })),
+    },
+  };
+}
+
+/** The series a chart draws, in order: a legend names them when there are several. */
+export function seriesOf(spec: ChartSpec): string[] {
+  return [...new Set(spec.points.map((point) => point.series))];
 }

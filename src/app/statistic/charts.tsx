@@ -1,13 +1,14 @@
 /**
  * The one module that imports the chart library (@ant-design/plots, on AntV G2): loaded with
- * React.lazy by ChartCard, so only the Statistic screen and the dashboard download it.
+ * React.lazy by ChartCard, so only the Statistic screen and the dashboard download it. The axes
+ * are ChartCard's (`chartAxes`): G2 draws exactly those ticks, titles and labels.
  */
 import { Bar, Column, Line } from "@ant-design/plots";
 import { theme } from "antd";
 
 import { formatRinggit } from "../../shared/money";
 import { formatDate } from "../format";
-import type { ChartSpec } from "./chart-data";
+import { seriesOf, type ChartAxes, type ChartSpec } from "./chart-data";
 
 const whole = new Intl.NumberFormat("en-US");
 
@@ -19,10 +20,22 @@ function isDark(colour: string): boolean {
   return 0.299 * r! + 0.587 * g! + 0.114 * b! < 128;
 }
 
-export default function Chart({ spec, height = 280 }: { spec: ChartSpec; height?: number }) {
+export default function Chart({
+  spec,
+  axes,
+  height = 280,
+}: {
+  spec: ChartSpec;
+  axes: ChartAxes;
+  height?: number;
+}) {
   const { token } = theme.useToken();
   const value = (v: number) => (spec.money ? formatRinggit(Math.round(v * 100)) : whole.format(v));
   const x = (v: string) => (spec.dates ? formatDate(`${v}T00:00:00`) : v);
+  const xLabels = new Map(axes.x.ticks.map((tick) => [tick.value, tick.label]));
+  const yLabels = new Map(axes.y.ticks.map((tick) => [tick.value, tick.label]));
+  const yTicks = axes.y.ticks.map((tick) => tick.value);
+  const axisText = { labelFill: token.colorTextSecondary, titleFill: token.colorTextSecondary };
   const config = {
     data: spec.points,
     xField: "x",
@@ -30,12 +43,33 @@ export default function Chart({ spec, height = 280 }: { spec: ChartSpec; height?
     colorField: "series",
     height,
     autoFit: true,
+    // Room for the last date and the widest amount, centred on their ticks at the right edge.
+    marginRight: 48,
     theme: isDark(token.colorBgContainer) ? "classicDark" : "classic",
+    scale: { y: { domain: [0, axes.y.max], nice: false, tickMethod: () => yTicks } },
     axis: {
-      x: { labelFormatter: x, labelAutoHide: true, labelAutoRotate: false, title: false },
-      y: { labelFormatter: value, title: false },
+      x: {
+        title: axes.x.title,
+        tickFilter: (tick: string) => xLabels.has(tick),
+        labelFormatter: (tick: string) => xLabels.get(tick) ?? "",
+        labelAutoHide: false,
+        labelAutoRotate: false,
+        ...axisText,
+      },
+      y: {
+        title: axes.y.title,
+        tickMethod: () => yTicks,
+        labelFormatter: (tick: number) => yLabels.get(tick) ?? value(tick),
+        labelAutoHide: false,
+        labelAutoRotate: false,
+        grid: true,
+        ...axisText,
+      },
     },
-    legend: { color: { position: "bottom" as const, layout: { justifyContent: "center" } } },
+    legend:
+      seriesOf(spec).length > 1
+        ? { color: { position: "bottom" as const, layout: { justifyContent: "center" } } }
+        : false,
     tooltip: {
       title: (datum: { x: string }) => x(datum.x),
       items: [{ channel: "y", valueFormatter: value }],
