@@ -23,7 +23,7 @@ import CounterTopUp from "../../src/resources/top-ups/create";
 import { CHANGE_REASON_HEADER, type PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import type { ChangeRequestDto } from "../../src/shared/modules/change-requests";
 import { settlements } from "../../src/shared/modules/settlements";
-import { anAdmin, aPolicy } from "./support/fixtures";
+import { aHolder, anAdmin, aPolicy } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { captureNotifications, renderInRefine, renderPage } from "./support/render";
@@ -259,15 +259,7 @@ describe("pending approvals", () => {
 
 describe("a create form above the policy's threshold", () => {
   const POLICY = aPolicy();
-  const HOLDER = {
-    accountNumber: "UC000042",
-    name: "Nur Aina",
-    role: "student",
-    approvalStatus: "approved",
-    isBanned: false,
-    walletStatus: "active",
-    balanceSen: 2_050,
-  };
+  const HOLDER = aHolder();
 
   function renderForm() {
     server.use(

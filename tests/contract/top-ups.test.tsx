@@ -16,7 +16,7 @@ import CounterTopUp from "../../src/resources/top-ups/create";
 import { walletPolicy } from "../../src/resources/wallet-policy";
 import WalletPolicyPage from "../../src/resources/wallet-policy/page";
 import { topUps as topUpsModule } from "../../src/shared/modules/top-ups";
-import { aPolicy } from "./support/fixtures";
+import { aHolder, aPolicy } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { renderPage } from "./support/render";
@@ -32,15 +32,7 @@ beforeAll(async () => {
 
 const POLICY = aPolicy();
 
-const HOLDER = {
-  accountNumber: "UC000042",
-  name: "Nur Aina",
-  role: "student",
-  approvalStatus: "approved",
-  isBanned: false,
-  walletStatus: "active",
-  balanceSen: 2_050,
-};
+const HOLDER = aHolder();
 
 function renderForm() {
   server.use(

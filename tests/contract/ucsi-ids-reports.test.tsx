@@ -15,8 +15,7 @@ import UcsiIdList from "../../src/resources/ucsi-ids/list";
 import { userReports } from "../../src/resources/user-reports";
 import UserReportShow from "../../src/resources/user-reports/show";
 import type { ImportResult } from "../../src/shared/modules/ucsi-ids";
-import type { UserReportDto } from "../../src/shared/modules/user-reports";
-import { aPolicy } from "./support/fixtures";
+import { aPolicy, aReport } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { renderPage } from "./support/render";
@@ -184,32 +183,7 @@ describe("the UCSI ID import", () => {
   });
 });
 
-const REPORT: UserReportDto = {
-  id: 7,
-  reference: "RPT-000007",
-  type: "transaction_dispute",
-  subject: "Charged twice for one meal",
-  description: "The till took my payment twice.",
-  reporterId: 42,
-  reporterAccountNumber: "W100000042",
-  reporterName: "Nur Aina",
-  paymentId: 900,
-  paymentReference: "PY20261120ABCDEFGHIJ",
-  paymentAmountSen: 2_000,
-  refundableSen: 2_000,
-  businessId: 5,
-  businessName: "Library Café",
-  status: "in_progress",
-  assigneeId: 3,
-  assigneeName: "Finance",
-  note: null,
-  refundSen: null,
-  refundReference: null,
-  closedAt: null,
-  closedBy: null,
-  closedByName: null,
-  createdAt: "2026-11-20T02:00:00.000Z",
-};
+const REPORT = aReport();
 
 function renderReport() {
   server.use(

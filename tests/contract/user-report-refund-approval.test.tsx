@@ -17,7 +17,7 @@ import { userReports } from "../../src/resources/user-reports";
 import UserReportShow from "../../src/resources/user-reports/show";
 import { CHANGE_REASON_HEADER, type PendingApprovalAnswer } from "../../src/shared/kit/four-eyes";
 import type { UserReportDto } from "../../src/shared/modules/user-reports";
-import { anAdmin, aPolicy } from "./support/fixtures";
+import { anAdmin, aPolicy, aReport } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
 import { API, useApiServer } from "./support/msw";
 import { renderPage } from "./support/render";
@@ -36,32 +36,7 @@ beforeEach(() => {
 });
 
 /** A dispute about a payment of RM 300, in progress: up to RM 300 may be refunded. */
-const REPORT: UserReportDto = {
-  id: 7,
-  reference: "RPT-000007",
-  type: "transaction_dispute",
-  subject: "Charged twice for one meal",
-  description: "The till took my payment twice.",
-  reporterId: 42,
-  reporterAccountNumber: "W100000042",
-  reporterName: "Nur Aina",
-  paymentId: 900,
-  paymentReference: "PY20261120ABCDEFGHIJ",
-  paymentAmountSen: 30_000,
-  refundableSen: 30_000,
-  businessId: 5,
-  businessName: "Library Café",
-  status: "in_progress",
-  assigneeId: 3,
-  assigneeName: "Finance",
-  note: null,
-  refundSen: null,
-  refundReference: null,
-  closedAt: null,
-  closedBy: null,
-  closedByName: null,
-  createdAt: "2026-11-20T02:00:00.000Z",
-};
+const REPORT = aReport({ paymentAmountSen: 30_000, refundableSen: 30_000 });
 
 const RESOLVE_URL = `${API}/api/user-reports/7/resolve`;
 

@@ -7,62 +7,17 @@
 import { logIn, logOut } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
+import { roomyAccount, topUpsOf as topUpsOfAccount, type Login } from "./support/money";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(145);
 let server: RunningServer;
-type Login = { email: string; password: string };
 let finance: Login;
 let checker: Login;
 
 test.describe.configure({ mode: "serial" });
 
-interface TopUp {
-  accountNumber: string;
-  amountSen: number;
-  balanceAfterSen: number;
-}
-
-async function api<T>(login: Login, path: string): Promise<T> {
-  const session = await fetch(`${server.url}/v1/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(login),
-  });
-  const { token } = (await session.json()) as { token: string };
-  const answer = await fetch(`${server.url}/v1${path}`, { headers: { Authorization: token } });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-const listQuery = (filter: object) =>
-  new URLSearchParams({
-    filter: JSON.stringify(filter),
-    pagination: JSON.stringify({ page: 1, pageSize: 100 }),
-  }).toString();
-
-/** An account with room for a RM 300 counter top-up under every limit of the demo policy. */
-async function roomyAccount(): Promise<string> {
-  const { topUpTransactions } = await api<{ topUpTransactions: TopUp[] }>(
-    finance,
-    `/api/top-up-transactions/aggregation?${listQuery({ status: "success" })}`,
-  );
-  const seen = new Set<string>();
-  for (const topUp of topUpTransactions) {
-    if (seen.has(topUp.accountNumber)) continue;
-    seen.add(topUp.accountNumber);
-    if (topUp.balanceAfterSen < 40_000 && topUp.amountSen <= 10_000) return topUp.accountNumber;
-  }
-  throw new Error("no demo account with room for a top-up");
-}
-
-const topUpsOf = async (accountNumber: string) =>
-  (
-    await api<{ topUpTransactions: TopUp[] }>(
-      finance,
-      `/api/top-up-transactions/aggregation?${listQuery({ accountNumber })}`,
-    )
-  ).topUpTransactions;
+const topUpsOf = (accountNumber: string) => topUpsOfAccount(server, finance, accountNumber);
 
 test.beforeAll(async () => {
   server = await startServer({
@@ -87,7 +42,7 @@ test.afterAll(async () => {
 test("a counter top-up above RM 200 waits for the checker, who approves it; its maker cannot", async ({
   page,
 }) => {
-  const account = await roomyAccount();
+  const account = await roomyAccount(server, finance);
   const before = await topUpsOf(account);
 
   // Finance: the form says when a top-up waits, and asks the approver's reason only then.

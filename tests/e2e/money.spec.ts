@@ -14,45 +14,19 @@ import { pdfText } from "../support/pdf";
 import { logIn } from "./support/console";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
+import { apiAs, roomyAccount, topUpsOf as topUpsOfAccount, type Login } from "./support/money";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
 
 const PORT = e2ePort(85);
 let server: RunningServer;
-let finance: { email: string; password: string };
-let superAdmin: { email: string; password: string };
-let approver: { email: string; password: string };
-
-interface TopUp {
-  id: number;
-  accountNumber: string;
-  amountSen: number;
-  balanceAfterSen: number;
-}
+let finance: Login;
+let superAdmin: Login;
+let approver: Login;
 
 test.describe.configure({ mode: "serial" });
 
-async function api<T>(
-  login: { email: string; password: string },
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const session = await fetch(`${server.url}/v1/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(login),
-  });
-  const { token } = (await session.json()) as { token: string };
-  const answer = await fetch(`${server.url}/v1${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      Authorization: token,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
+const api = <T>(login: Login, path: string, init?: { method?: string; body?: unknown }) =>
+  apiAs<T>(server, login, path, init);
 
 /**
  * The change request a change sent from the page became: the 202 answer of the request whose URL
@@ -81,19 +55,7 @@ async function approveAsApprover(id: number, remark: string) {
   expect(decided.status).toBe("approved");
 }
 
-/** The top-ups of one account, newest first, as the API lists them. */
-async function topUpsOf(accountNumber: string) {
-  const query = new URLSearchParams({
-    filter: JSON.stringify({ accountNumber }),
-    pagination: JSON.stringify({ page: 1, pageSize: 100 }),
-  });
-  return (
-    await api<{ topUpTransactions: TopUp[] }>(
-      finance,
-      `/api/top-up-transactions/aggregation?${query.toString()}`,
-    )
-  ).topUpTransactions;
-}
+const topUpsOf = (accountNumber: string) => topUpsOfAccount(server, finance, accountNumber);
 
 /** The holder's name of an account, as the counter top-up's look-up answers it. */
 const holderOf = async (accountNumber: string) =>
@@ -103,25 +65,6 @@ const holderOf = async (accountNumber: string) =>
       `/api/top-up-transactions/account-holder?accountNumber=${accountNumber}`,
     )
   ).name;
-
-/** An account whose latest top-up left it well below every limit of the first policy. */
-async function roomyAccount(): Promise<string> {
-  const query = new URLSearchParams({
-    filter: JSON.stringify({ status: "success" }),
-    pagination: JSON.stringify({ page: 1, pageSize: 100 }),
-  });
-  const { topUpTransactions } = await api<{ topUpTransactions: TopUp[] }>(
-    finance,
-    `/api/top-up-transactions/aggregation?${query.toString()}`,
-  );
-  const seen = new Set<string>();
-  for (const topUp of topUpTransactions) {
-    if (seen.has(topUp.accountNumber)) continue;
-    seen.add(topUp.accountNumber);
-    if (topUp.balanceAfterSen < 40_000 && topUp.amountSen <= 10_000) return topUp.accountNumber;
-  }
-  throw new Error("no demo account with room for a top-up");
-}
 
 test.beforeAll(async () => {
   server = await startServer({
@@ -147,7 +90,7 @@ test.afterAll(async () => {
 test("a counter top-up beyond the policy shows the reason and credits nothing; one within it is credited and can be reversed", async ({
   page,
 }) => {
-  const account = await roomyAccount();
+  const account = await roomyAccount(server, finance);
   const before = await topUpsOf(account);
 
   await logIn(page, server.url, finance.email, finance.password);

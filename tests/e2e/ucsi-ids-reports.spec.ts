@@ -2,11 +2,14 @@
  * UCSI ID Management and User Report (issue 14), against the real started server: a CSV with two
  * bad rows is checked (the dry run lists them) and refused on import (nothing stored), then a
  * clean one is imported; a transaction dispute is resolved with a refund, and the reporter's
- * wallet balance shows it.
+ * wallet balance shows it; finance follows every link of the reports' list and of a dispute's
+ * page and never lands on Access denied (the reporter and the payment are text to it).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+import type { Locator, Page } from "@playwright/test";
 
 import { formatRinggit } from "../../src/shared/money";
 import { logIn } from "./support/console";
@@ -164,4 +167,59 @@ test("resolving a dispute with a refund credits the reporter's wallet", async ({
 
   await details.getByRole("link").first().click();
   await expect(balanceCell.locator("strong")).toHaveText(formatRinggit(beforeSen + 150));
+});
+
+/**
+ * Follows each link of `scope` in turn, coming back after each: every one opens a page of its
+ * own (the page's `<h1>` changes), never Access denied.
+ */
+async function followEachLink(page: Page, scope: Locator) {
+  const heading = page.getByRole("heading", { level: 1 });
+  const links = scope.getByRole("link");
+  const count = await links.count();
+  for (let index = 0; index < count; index += 1) {
+    const here = page.url();
+    const title = (await heading.textContent())!;
+    const link = links.nth(index);
+    const name = (await link.textContent())!;
+    await link.click();
+    await expect(page).not.toHaveURL(here);
+    await expect(heading).not.toHaveText(title);
+    await expect(heading, `the link ${name}`).toBeVisible();
+    await expect(heading, `the link ${name}`).not.toHaveText("Access denied");
+    await page.goBack();
+    await expect(heading).toHaveText(title);
+  }
+}
+
+test("finance follows the links of the reports and of a dispute, never to Access denied", async ({
+  page,
+}) => {
+  const finance = demoLogins(server.output()).get("finance");
+  if (!finance) throw new Error(`no finance login printed:\n${server.output()}`);
+  const { userReports } = await api<{
+    userReports: Array<{
+      id: number;
+      reference: string;
+      reporterAccountNumber: string;
+      paymentReference: string | null;
+    }>;
+  }>(`/api/user-reports/aggregation?${listQuery({ type: "transaction_dispute" })}`);
+  const dispute = userReports.find((candidate) => candidate.paymentReference !== null)!;
+  expect(dispute, "a dispute about a payment").toBeDefined();
+
+  await logIn(page, server.url, finance.email, finance.password);
+  await page.getByRole("navigation").getByRole("link", { name: "User Report" }).click();
+  await expect(page.getByRole("heading", { name: "User Report", level: 1 })).toBeVisible();
+  const firstRow = page.locator(".ant-table-row").first();
+  await expect(firstRow).toBeVisible();
+  await followEachLink(page, firstRow);
+
+  // The reporter and the payment lead to the users' pages, which finance may not open: text.
+  await page.goto(`${server.url}/user-report/${dispute.id}`);
+  await expect(page.getByRole("heading", { name: dispute.reference })).toBeVisible();
+  const details = page.locator(".ant-descriptions").first();
+  await expect(details.getByText(dispute.reporterAccountNumber, { exact: true })).toBeVisible();
+  await expect(details.getByText(dispute.paymentReference!, { exact: true })).toBeVisible();
+  await followEachLink(page, details);
 });

@@ -1,3 +1,5 @@
+import type { AccountHolder } from "../../../src/shared/modules/top-ups";
+import type { UserReportDto } from "../../../src/shared/modules/user-reports";
 import type { WalletPolicyDto } from "../../../src/shared/modules/wallet-policies";
 import type { AdminDto } from "../../../src/providers/api-types";
 
@@ -41,6 +43,51 @@ export function aPolicy(overrides: Partial<WalletPolicyDto> = {}): WalletPolicyD
     adminId: null,
     adminName: null,
     createdAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** Whose wallet a typed account number names, as the counter top-up's look-up answers it. */
+export function aHolder(overrides: Partial<AccountHolder> = {}): AccountHolder {
+  return {
+    accountNumber: "UC000042",
+    name: "Nur Aina",
+    role: "student",
+    approvalStatus: "approved",
+    isBanned: false,
+    walletStatus: "active",
+    balanceSen: 2_050,
+    ...overrides,
+  };
+}
+
+/** A dispute about a payment (RM 20 unless told), in progress, all of it refundable. */
+export function aReport(overrides: Partial<UserReportDto> = {}): UserReportDto {
+  return {
+    id: 7,
+    reference: "RPT-000007",
+    type: "transaction_dispute",
+    subject: "Charged twice for one meal",
+    description: "The till took my payment twice.",
+    reporterId: 42,
+    reporterAccountNumber: "W100000042",
+    reporterName: "Nur Aina",
+    paymentId: 900,
+    paymentReference: "PY20261120ABCDEFGHIJ",
+    paymentAmountSen: 2_000,
+    refundableSen: 2_000,
+    businessId: 5,
+    businessName: "Library Café",
+    status: "in_progress",
+    assigneeId: 3,
+    assigneeName: "Finance",
+    note: null,
+    refundSen: null,
+    refundReference: null,
+    closedAt: null,
+    closedBy: null,
+    closedByName: null,
+    createdAt: "2026-11-20T02:00:00.000Z",
     ...overrides,
   };
 }
