@@ -12,7 +12,7 @@ import { auditLog, changeRequests, wallets, walletTransactions } from "../../ser
 import { CHANGE_REASON_HEADER } from "../../src/shared/kit/four-eyes";
 import { DEMO } from "./support/app";
 import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
-import { freePort, startSignedIn } from "./support/server-process";
+import { freePort, killMidStream, startSignedIn } from "./support/server-process";
 import { insertWalletUser } from "./support/user-fixtures";
 
 const REQUESTS = 40;
@@ -76,36 +76,19 @@ describe("a server killed with SIGKILL while change requests are approved", () =
       requests.push({ id: changeRequest.id, userId: account.id });
     }
 
-    const queue = [...requests];
-    const acknowledged = new Set<number>();
-    const refusals: string[] = [];
-    let killed = false;
-    let inFlight = 0;
-    let killedWithInFlight = 0;
-    const worker = async () => {
-      for (let request = queue.shift(); request && !killed; request = queue.shift()) {
-        inFlight += 1;
-        try {
-          const response = await fetch(`${first.base}/api/change-requests/${request.id}`, {
-            method: "PATCH",
-            headers: { "content-type": "application/json", authorization: checker.token },
-            body: JSON.stringify({ action: "approve", remark: `kill9 ${request.id}` }),
-          });
-          if (response.status === 200) acknowledged.add(request.id);
-          else refusals.push(`approve ${request.id}: ${response.status} ${await response.text()}`);
-        } catch {
-          // The connection died with the process: not acknowledged, so nothing is promised.
-        } finally {
-          inFlight -= 1;
-        }
-        if (!killed && acknowledged.size >= ACKNOWLEDGED_BEFORE_KILL && inFlight > 0) {
-          killed = true;
-          killedWithInFlight = inFlight;
-          first.run.kill("SIGKILL");
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const stream = await killMidStream(first.run, [...requests], {
+      send: (request) =>
+        fetch(`${first.base}/api/change-requests/${request.id}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json", authorization: checker.token },
+          body: JSON.stringify({ action: "approve", remark: `kill9 ${request.id}` }),
+        }),
+      named: (request) => `approve ${request.id}`,
+      killAfter: ACKNOWLEDGED_BEFORE_KILL,
+      inFlight: IN_FLIGHT,
+    });
+    const { refusals, killed, killedWithInFlight } = stream;
+    const acknowledged = new Set(stream.acknowledged.map((request) => request.id));
     expect(refusals).toEqual([]);
     expect(killed).toBe(true);
     expect(await first.run.exit).toBeNull();

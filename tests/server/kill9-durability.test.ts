@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DEMO } from "./support/app";
 import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
-import { freePort, startSignedIn } from "./support/server-process";
+import { freePort, killMidStream, startSignedIn } from "./support/server-process";
 
 interface Action {
   kind: "approve" | "ban";
@@ -69,11 +69,6 @@ describe("a server killed with SIGKILL mid-stream", () => {
     }
     expect(queue.length).toBeGreaterThan(2 * ACKNOWLEDGED_BEFORE_KILL);
 
-    const acknowledged: Action[] = [];
-    const refusals: string[] = [];
-    let killed = false;
-    let killedWithInFlight = 0;
-    let inFlight = 0;
     const send = (action: Action) =>
       fetch(
         `${first.base}/api/users/${action.userId}/${action.kind === "approve" ? "approval-action" : "ban"}`,
@@ -87,28 +82,16 @@ describe("a server killed with SIGKILL mid-stream", () => {
           ),
         },
       );
-    const worker = async () => {
-      for (let action = queue.shift(); action && !killed; action = queue.shift()) {
-        inFlight += 1;
-        try {
-          const response = await send(action);
-          if (response.status === 200) acknowledged.push(action);
-          // Not expect.fail: the catch below would swallow it.
-          else refusals.push(`${action.kind} ${action.userId}: ${response.status}`);
-        } catch {
-          // The connection died with the process: not acknowledged, so nothing is promised.
-        } finally {
-          inFlight -= 1;
-        }
-        // Killed once enough were acknowledged and while others are still on their way.
-        if (!killed && acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL && inFlight > 0) {
-          killed = true;
-          killedWithInFlight = inFlight;
-          first.run.kill("SIGKILL");
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const { acknowledged, refusals, killed, killedWithInFlight } = await killMidStream(
+      first.run,
+      queue,
+      {
+        send,
+        named: (action) => `${action.kind} ${action.userId}`,
+        killAfter: ACKNOWLEDGED_BEFORE_KILL,
+        inFlight: IN_FLIGHT,
+      },
+    );
     expect(refusals).toEqual([]);
     expect(killed).toBe(true);
     expect(await first.run.exit).toBeNull(); // died of the signal, not an exit

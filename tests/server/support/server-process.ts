@@ -96,3 +96,47 @@ export async function startSignedIn(
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   return { run, base, token: ((await login.json()) as { token: string }).token };
 }
+
+/**
+ * Sends `queue` through `send`, `inFlight` at a time, and kills `run` with SIGKILL as soon as
+ * `killAfter` calls were acknowledged (200) while others are still on their way. A call whose
+ * connection died with the process is not acknowledged: nothing is promised for it. A refusal is
+ * kept as words (the loop cannot throw: a dying connection rejects too).
+ */
+export async function killMidStream<T>(
+  run: Run,
+  queue: T[],
+  options: {
+    send: (call: T) => Promise<Response>;
+    named: (call: T) => string;
+    killAfter: number;
+    inFlight: number;
+  },
+) {
+  const acknowledged: T[] = [];
+  const refusals: string[] = [];
+  let killed = false;
+  let inFlight = 0;
+  let killedWithInFlight = 0;
+  const worker = async () => {
+    for (let call = queue.shift(); call !== undefined && !killed; call = queue.shift()) {
+      inFlight += 1;
+      try {
+        const response = await options.send(call);
+        if (response.status === 200) acknowledged.push(call);
+        else refusals.push(`${options.named(call)}: ${response.status} ${await response.text()}`);
+      } catch {
+        // The connection died with the process.
+      } finally {
+        inFlight -= 1;
+      }
+      if (!killed && acknowledged.length >= options.killAfter && inFlight > 0) {
+        killed = true;
+        killedWithInFlight = inFlight;
+        run.kill("SIGKILL");
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.inFlight }, worker));
+  return { acknowledged, refusals, killed, killedWithInFlight };
+}
