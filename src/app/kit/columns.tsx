@@ -10,10 +10,14 @@ import { fieldLabel } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
 
+/** How many of a list's first columns a phone shows. */
+const PHONE_COLUMNS = 2;
+
 /**
  * The columns of a list's fields marked `list`: labelled, sized and sortable as declared, each
  * cell drawn by its display kind unless `render` draws it. On a phone (below antd's `md`, 768 px)
- * only the essential ones show: the first column (what identifies the row) and the row's title.
+ * only the columns that say which record a row is show: the first two (a module lists them first:
+ * the UCSI ID and its holder, the business and its changes) and the row's title.
  */
 export function fieldColumns(
   t: TFunction,
@@ -26,7 +30,7 @@ export function fieldColumns(
     .map(([field, decl], index) => (
       <Table.Column<Row>
         key={field}
-        responsive={index === 0 || field === module.titleField ? undefined : ["md"]}
+        responsive={index < PHONE_COLUMNS || field === module.titleField ? undefined : ["md"]}
         dataIndex={field}
         title={fieldLabel(t, module, field)}
         width={typeof decl.list === "object" ? decl.list.width : undefined}

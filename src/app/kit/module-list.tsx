@@ -345,7 +345,9 @@ export function ModuleList({
             <Table.Column<Row>
               key="actions"
               title={text("list.actions")}
-              width={200}
+              // Kept at the table's right edge: a row's decision is in reach on a small laptop
+              // (1366 px), however many columns scroll beside it.
+              fixed="right"
               render={(_, row) => (
                 <ActionButtons
                   module={module}

@@ -114,6 +114,9 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 const STATUS_TAGS = { active: "green", revoked: "grey" } as const;
 const TYPE_TAGS = { student: "blue", staff: "purple" } as const;
 
+/** The account an ID is linked to: its holder's name, and account number linking to them. */
+const HOLDER = userLink({ name: { list: 180, search: true } });
+
 /** UCSI ID Management (28): university IDs linked to wallet accounts. */
 export const ucsiIds = defineModule({
   name: "ucsi-ids",
@@ -125,8 +128,11 @@ export const ucsiIds = defineModule({
   fields: {
     id: recordId(),
     ucsiId: selfLink({ list: 140, sort: true }),
+    // Whose ID it is comes next: with the ID, what a phone shows of a row.
+    userName: HOLDER.userName,
+    userId: HOLDER.userId,
+    accountNumber: HOLDER.accountNumber,
     type: choice(z.enum(UCSI_ID_TYPES), { list: 100, sort: false, colours: TYPE_TAGS }),
-    ...userLink({ name: { list: 180, search: true } }),
     status: choice(z.enum(UCSI_ID_STATUSES), { list: 100, colours: STATUS_TAGS }),
     linkedAt: instant({ list: 160 }),
     ...administratorLink("linkedBy", "linkedByName"),

@@ -104,8 +104,9 @@ export const userReports = defineModule({
   fields: {
     id: recordId(),
     reference: selfLink({ list: 130, filter: false }),
-    type: choice(z.enum(REPORT_TYPES), { list: 170, sort: false, colours: TYPE_TAGS }),
+    // What it is about comes next: with the reference, what a phone shows of a row.
     subject: text({ list: 240, search: true }),
+    type: choice(z.enum(REPORT_TYPES), { list: 170, sort: false, colours: TYPE_TAGS }),
     description: text(),
     reporterId: field(z.number().int(), { filter: "numberRange" }),
     reporterAccountNumber: text({
