@@ -1,5 +1,6 @@
 import { Drawer, Grid, Layout } from "antd";
 import { Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { CommandPalette } from "../command-palette";
 import { PageLoading } from "../components/page-loading";
@@ -29,6 +30,7 @@ function Navigation({ collapsed }: { collapsed: boolean }) {
  * whenever the page changes; above it a side bar that folds to icons below `lg` (992 px).
  */
 export function ConsoleLayout() {
+  const { t } = useTranslation("common");
   const { pathname, search } = useLocation();
   const screens = Grid.useBreakpoint();
   // Before the first measurement `md` is undefined: the width decides, as the media query will.
@@ -45,6 +47,8 @@ export function ConsoleLayout() {
       {phone ? (
         <Drawer
           id={MENU_ID}
+          // A dialog is named (axe: aria-dialog-name): as the menu inside it, "Navigation".
+          aria-label={t("navigation")}
           placement="left"
           width={256}
           open={drawerOpen}

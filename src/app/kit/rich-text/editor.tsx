@@ -25,8 +25,8 @@ import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Button, Flex, Input, Modal, Tooltip, message } from "antd";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Button, Flex, Input, Modal, Tooltip, message, theme, type GlobalToken } from "antd";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { http } from "../../../providers/http";
@@ -71,6 +71,24 @@ function extensions() {
   ];
 }
 
+/**
+ * The colours of ./rich-text.css, from the active antd theme (light or dark): the editor is drawn
+ * by ProseMirror, not by antd, so its box, text, table cells and links take the theme's tokens
+ * through these custom properties instead of fixed light colours.
+ */
+const themeColours = (token: GlobalToken) =>
+  ({
+    "--rich-text-text": token.colorText,
+    "--rich-text-background": token.colorBgContainer,
+    "--rich-text-border": token.colorBorder,
+    "--rich-text-split": token.colorSplit,
+    "--rich-text-focus": token.colorPrimary,
+    "--rich-text-header": token.colorFillAlter,
+    "--rich-text-selected": token.controlItemBgActive,
+    "--rich-text-link": token.colorLink,
+    "--rich-text-link-hover": token.colorLinkHover,
+  }) as CSSProperties;
+
 /** An empty document as the editor writes it is no body. */
 const emptyToBlank = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
 
@@ -83,6 +101,7 @@ export default function RichTextEditor({
   id,
   lang,
 }: RichTextProps) {
+  const { token } = theme.useToken();
   const editor = useEditor({
     extensions: extensions(),
     content: value ?? "",
@@ -106,9 +125,17 @@ export default function RichTextEditor({
     }
   }, [editor, value]);
 
-  if (readOnly) return <EditorContent editor={editor} className="rich-text rich-text-view" />;
+  if (readOnly) {
+    return (
+      <EditorContent
+        editor={editor}
+        className="rich-text rich-text-view"
+        style={themeColours(token)}
+      />
+    );
+  }
   return (
-    <div className="rich-text rich-text-editing">
+    <div className="rich-text rich-text-editing" style={themeColours(token)}>
       <Toolbar editor={editor} collection={collection} />
       <EditorContent editor={editor} />
     </div>
