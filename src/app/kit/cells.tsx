@@ -146,11 +146,13 @@ function changeText(
   of: Described | undefined,
   { field, from, to }: Changes[number],
 ): readonly [string, string, string] {
+  // No module words it (a setting's change in the audit log): named by its key.
+  if (!of) return [field, plainText(t, from), plainText(t, to)] as const;
   // A field the module no longer has is named by the module's words for it (`formerFields`),
   // else as one no longer kept, never by its key; its values as they are.
-  if (!of || !(field in of.fields)) {
+  if (!(field in of.fields)) {
     // Only a plain name is looked up: i18next reads ":" and "." in a key as separators.
-    const former = of && /^\w+$/.test(field) && `${of.i18n}:formerFields.${field}`;
+    const former = /^\w+$/.test(field) && `${of.i18n}:formerFields.${field}`;
     const label = former && i18next.exists(former) ? t(former) : t("kit:changes.formerField");
     return [label, plainText(t, from), plainText(t, to)] as const;
   }
