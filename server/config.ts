@@ -68,6 +68,11 @@ export interface Config {
   loginRateLimit: number;
   /** LOGIN_FAILURES_PER_ADDRESS (30): failed logins per client IP in any 60 s, any e-mail. */
   loginFailuresPerAddress: number;
+  /**
+   * LOGIN_LOCKOUT_FAILURES (10) failed logins of one account within LOGIN_LOCKOUT_MINUTES (30),
+   * from any addresses, lock it for LOGIN_LOCKOUT_MINUTES (server/auth/account-lockout.ts).
+   */
+  loginLockout: { failures: number; minutes: number };
   /** SUPPORT_EMAIL (unset → the super administrator's e-mail): contact shown to banned admins. */
   supportEmail: string | undefined;
   /**
@@ -365,6 +370,10 @@ export function loadConfig(env: Env = process.env): Config {
     notificationStepMs: positiveInt(env, "NOTIFICATION_STEP_MS", 25, 10_000),
     loginRateLimit: positiveInt(env, "LOGIN_RATE_LIMIT", 10),
     loginFailuresPerAddress: positiveInt(env, "LOGIN_FAILURES_PER_ADDRESS", 30),
+    loginLockout: {
+      failures: positiveInt(env, "LOGIN_LOCKOUT_FAILURES", 10),
+      minutes: positiveInt(env, "LOGIN_LOCKOUT_MINUTES", 30),
+    },
     supportEmail: nonEmpty(env, "SUPPORT_EMAIL"),
     businessTimeZone: timeZone(env, "BUSINESS_TIMEZONE", DEFAULT_BUSINESS_TIMEZONE),
     // Relative to the working directory, as DATA_DIR (the static file server needs it absolute).

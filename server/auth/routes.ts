@@ -1,16 +1,19 @@
 import { eq, lt } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 import { recordAudit } from "../audit";
-import { administrators, revokedTokens } from "../db/schema";
+import { administrators, revokedTokens, type AdministratorRow } from "../db/schema";
 import { HttpError } from "../errors";
 import { requestLanguage, SERVER_TEXTS } from "../http/language";
+import { renderLockoutEmail } from "../mail/lockout-email";
 import type { RouteDeps } from "../http/deps";
 import { loginBodySchema, loginResponseSchema } from "../../src/shared/schemas/auth";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { findAdministratorByEmail, toAdminDto } from "../services/administrators";
 import { supportEmail } from "../services/settings";
+import { createAccountLockout } from "./account-lockout";
 import { createLoginGuard } from "./login-guard";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 
@@ -33,6 +36,27 @@ function emailOf(body: unknown): string {
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, config, tokens } = deps;
   const loginGuard = createLoginGuard(config.loginFailuresPerAddress, deps.counters);
+  const lockout = createAccountLockout(config.loginLockout, deps.counters);
+
+  /**
+   * Failed logins have just locked `admin`'s account: an audit entry on it, and its owner is told
+   * by e-mail in their language (after the answer: a mail server's delay must not tell a guesser
+   * that the e-mail is an administrator's).
+   */
+  async function accountLocked(admin: AdministratorRow, request: FastifyRequest) {
+    await recordAudit(db, {
+      adminId: null,
+      action: "auth.lockout",
+      targetTable: "administrators",
+      targetId: admin.id,
+      remark: `${config.loginLockout.failures} failed logins, the last from ${request.ip}`,
+    });
+    const mail = renderLockoutEmail(admin, config.loginLockout.minutes, request.ip);
+    void deps.mailer.send(mail).catch((error: unknown) => {
+      const { code, responseCode } = (error ?? {}) as Record<string, unknown>;
+      request.log.error({ event: "auth.lockout", code, responseCode }, "lockout mail not sent");
+    });
+  }
   app.post(
     "/api/auth/login",
     {
@@ -55,18 +79,26 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       const { email, password } = request.body;
-      // A spray across e-mails from one address is stopped before it costs a hash.
+      // A spray across e-mails from one address is stopped before it costs a hash, and so are
+      // guesses at one account from any number of addresses.
       const attempt = await loginGuard.begin(request.ip);
       let valid = false;
       let admin: Awaited<ReturnType<typeof findAdministratorByEmail>>;
+      let lockedNow = false;
       try {
-        admin = await findAdministratorByEmail(db, email);
-        valid = admin
-          ? await verifyPassword(password, admin.passwordHash)
-          : await verifyAgainstDecoy(password);
+        const accountAttempt = await lockout.begin(email.trim().toLowerCase());
+        try {
+          admin = await findAdministratorByEmail(db, email);
+          valid = admin
+            ? await verifyPassword(password, admin.passwordHash)
+            : await verifyAgainstDecoy(password);
+        } finally {
+          lockedNow = await lockout.end(accountAttempt, valid);
+        }
       } finally {
         await loginGuard.end(attempt, valid);
       }
+      if (lockedNow && admin) await accountLocked(admin, request);
       if (!admin || !valid) {
         throw new HttpError(
           401,

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 
 import type { Db } from "../db";
 import { rateLimitCounters } from "../db/schema";
@@ -42,7 +42,20 @@ export function createCounters(db: Db) {
     })
     .prepare("rate_limit_hit");
 
+  const remaining = db
+    .select({
+      ms: sql<number>`ceil(extract(epoch from ${resetsAt} - now()) * 1000)::integer`,
+    })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, sql.placeholder("key")), sql`${resetsAt} > now()`))
+    .prepare("rate_limit_remaining");
+
   return {
+    /** Milliseconds until `key`'s window ends (0: none is open), without counting a hit. */
+    async remainingMs(key: string): Promise<number> {
+      const [row] = await remaining.execute({ key: storedKey(key) });
+      return row ? Math.max(0, row.ms) : 0;
+    },
     async hit(key: string, windowMs: number): Promise<Count> {
       const [row] = await hit.execute({ key: storedKey(key), windowMs });
       if (!row) throw new Error("the rate-limit upsert returned no row");

@@ -5,7 +5,9 @@ import { rateLimitLogs } from "../db/schema";
 import { storedKey } from "./stored-key";
 
 /** A hit `take` counted (`at`, to give it back by), or one it refused, and for how long. */
-export type Take = { taken: true; at: Date } | { taken: false; retryAfterMs: number };
+export type Take =
+  | { taken: true; at: Date; /** Hits in the window, this one included. */ count: number }
+  | { taken: false; retryAfterMs: number };
 
 const { hits, expiresAt } = rateLimitLogs;
 /** The database's time (every instance reads the same clock), in whole milliseconds: a JS Date. */
@@ -37,7 +39,10 @@ export function createSlidingLog(db: Db) {
       },
       setWhere: sql`cardinality(${live}) < ${sql.placeholder("limit")}`,
     })
-    .returning({ at: sql`${instant}`.mapWith(expiresAt) })
+    .returning({
+      at: sql`${instant}`.mapWith(expiresAt),
+      count: sql<number>`cardinality(${hits})`.mapWith(Number),
+    })
     .prepare("rate_limit_take");
 
   // Below the limit again once all but the newest limit - 1 hits have left the window: when the
@@ -65,9 +70,13 @@ export function createSlidingLog(db: Db) {
     async take(key: string, limit: number, windowMs: number): Promise<Take> {
       const values = { key: storedKey(key), limit, windowMs };
       const [taken] = await take.execute(values);
-      if (taken) return { taken: true, at: taken.at };
+      if (taken) return { taken: true, at: taken.at, count: taken.count };
       const [next] = await wait.execute({ ...values, newer: limit - 1 });
       return { taken: false, retryAfterMs: Math.max(0, next?.ms ?? 0) };
+    },
+    /** Forgets every hit of `key`. */
+    async clear(key: string): Promise<void> {
+      await db.delete(rateLimitLogs).where(eq(rateLimitLogs.key, storedKey(key)));
     },
     /** Takes back the hit counted `at` (one of them, if several were counted at that instant). */
     async giveBack(key: string, at: Date): Promise<void> {

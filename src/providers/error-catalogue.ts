@@ -128,12 +128,24 @@ export function resolveHandledError(error: ApiError): ResolvedApiError {
   };
 }
 
+/** How long a refusal asks to wait (`data.retryAfterSeconds`), in minutes, for its words. */
+function waitValues(data: unknown): Record<string, string> | undefined {
+  const seconds = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return undefined;
+  return { minutes: String(Math.max(1, Math.ceil(seconds / 60))) };
+}
+
 /** The row of a failure by what the server answered (both tables, without the list row). */
 export function resolveApiError(error: ApiError): ResolvedApiError {
   const text = error.message;
   if (error.kind === "coded") {
     // Codes are stable; their wording lives in the locale files, the message is the fallback.
-    return { ...KIND_CATALOGUE.coded, key: `errors:codes.${error.code ?? ""}`, text };
+    return {
+      ...KIND_CATALOGUE.coded,
+      key: `errors:codes.${error.code ?? ""}`,
+      values: waitValues(error.data),
+      text,
+    };
   }
   const byMessage =
     error.kind === "message" || error.kind === "text" || error.kind === "unauthorized"

@@ -125,6 +125,25 @@ describe("login", () => {
       }),
     ]);
   });
+
+  it("says a locked account is locked, and for how many minutes more", async () => {
+    server.use(
+      mswHttp.post(`${API}/api/auth/login`, () =>
+        HttpResponse.json(
+          {
+            code: "ACCOUNT_LOCKED",
+            message: "Too many failed logins for this account",
+            data: { retryAfterSeconds: 1_741 },
+          },
+          { status: 429 },
+        ),
+      ),
+    );
+    const result = await authProvider.login({ email: admin.email, password: "x" });
+    expect(result.error?.message).toBe(
+      "This account is locked after too many failed sign-ins. Try again in 30 minutes, or ask another administrator to reset your password.",
+    );
+  });
 });
 
 describe("check", () => {
