@@ -69,8 +69,9 @@ describe("failed logins of one account", () => {
     expect(await mails()).toBe(0);
     await failures(DEMO.userDesk.email, 1);
 
-    const refused = expectError(await login(DEMO.userDesk), 429, "ACCOUNT_LOCKED");
-    const { retryAfterSeconds } = (refused as { data: { retryAfterSeconds: number } }).data;
+    const refused = await login(DEMO.userDesk);
+    expectError(refused, 429, "ACCOUNT_LOCKED");
+    const { retryAfterSeconds } = refused.json<{ data: { retryAfterSeconds: number } }>().data;
     expect(retryAfterSeconds).toBeGreaterThan(29 * 60);
     expect(retryAfterSeconds).toBeLessThanOrEqual(30 * 60);
 
