@@ -137,7 +137,14 @@ export async function seedDemoIdsAndReports(tx: Tx, now = Date.now()): Promise<v
       createdAt: walletTransactions.createdAt,
     })
     .from(walletTransactions)
-    .where(and(eq(walletTransactions.type, "payment"), eq(walletTransactions.status, "success")))
+    .where(
+      and(
+        eq(walletTransactions.type, "payment"),
+        eq(walletTransactions.status, "success"),
+        // Not one the money's demo refunded in part already: a dispute's refund may take all.
+        sql`not exists (select 1 from ${walletTransactions} as r where r.reverses_id = ${walletTransactions.id})`,
+      ),
+    )
     .orderBy(sql`${walletTransactions.createdAt} desc`)
     .limit(200);
   const reporters = await tx
