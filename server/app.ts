@@ -19,6 +19,9 @@ import {
 
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
+import { securityRoutes } from "./auth/security-routes";
+import { createSessions, IDLE_HEADER } from "./auth/sessions";
+import { CHANGE_REASON_HEADER } from "../src/shared/kit/four-eyes";
 import { AUDIENCES, createTokenService } from "./auth/tokens";
 import { setBusinessTimeZone } from "./business-day";
 import type { Config } from "./config";
@@ -174,7 +177,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await app.register(fastifyCors, {
       origin: config.corsOrigins,
       methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-      allowedHeaders: ["Authorization", "Content-Type", "Accept-Language"],
+      // The console's own: a four-eyes change's reason, and how long its user has been away.
+      allowedHeaders: [
+        "Authorization",
+        "Content-Type",
+        "Accept-Language",
+        CHANGE_REASON_HEADER,
+        IDLE_HEADER,
+      ],
       maxAge: 600,
     });
   }
@@ -254,7 +264,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     walletTokens,
     apiPrefix: API_PREFIX,
     exemptPrefixes: [DOCS_PREFIX],
+    sessions: config.sessions,
   });
+  const sessions = createSessions(tokens, config.sessions);
 
   // One mailer for every route that sends mail (the report, reset links), closed with the app.
   const mailer = createMailer({
@@ -263,13 +275,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     dataDir: config.dataDir,
   });
   app.addHook("onClose", async () => mailer.close());
-  const deps: RouteDeps = { db: database.db, config, tokens, walletTokens, counters, mailer };
+  const deps: RouteDeps = {
+    db: database.db,
+    config,
+    tokens,
+    sessions,
+    walletTokens,
+    counters,
+    mailer,
+  };
   await app.register(
     async (api) => {
       // The cross-cutting routes; every module's routes come with moduleRoutesPlugin.
       await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(securityRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(reportRoutes, deps);
       await api.register(walletAppRoutes, deps);

@@ -38,6 +38,13 @@ export interface Config {
   jwtSecretIsLocal: boolean;
   /** JWT_TTL ("12h"): token lifetime, in seconds ("3600") or a duration ("2s", "30m", "12h", "7d"). */
   jwtTtlSeconds: number;
+  /**
+   * SESSION_IDLE_MINUTES (15): a staff session unused this long ends. STEP_UP_MINUTES (5): how
+   * recent a proof of who they are a sensitive action needs (server/auth/sessions.ts).
+   */
+  sessions: { idleMinutes: number; stepUpMinutes: number };
+  /** ADMIN_DORMANT_DAYS (90): an administrator who has not signed in for this long is disabled. */
+  adminDormantDays: number;
   /** CORS_ORIGIN (unset → same origin only): allowed browser origins, comma-separated. */
   corsOrigins: string[];
   /**
@@ -128,7 +135,8 @@ export type DemoRole =
   | "finance"
   | "banned administrator"
   | "second super administrator"
-  | "finance checker";
+  | "finance checker"
+  | "two-step administrator";
 
 export interface DemoAccount {
   role: DemoRole;
@@ -305,6 +313,8 @@ export function demoAccounts(env: Env): DemoAccount[] {
       "Checker#2026",
       [PERMISSION.topUp, PERMISSION.settlement, PERMISSION.report],
     ],
+    // Signs in with an authenticator app too (its secret is printed at start).
+    ["two-step administrator", "twostep", "TwoStep#2026", [PERMISSION.user, PERMISSION.statistic]],
   ];
   return logins.map(([role, login, password, permissions, status = "active"]) => ({
     role,
@@ -355,6 +365,11 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: explicitSecret ?? persistentSecret(dataDir),
     jwtSecretIsLocal: !explicitSecret,
     jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),
+    sessions: {
+      idleMinutes: positiveInt(env, "SESSION_IDLE_MINUTES", 15, 24 * 60),
+      stepUpMinutes: positiveInt(env, "STEP_UP_MINUTES", 5, 24 * 60),
+    },
+    adminDormantDays: positiveInt(env, "ADMIN_DORMANT_DAYS", 90, 3650),
     corsOrigins: (env.CORS_ORIGIN ?? "")
       .split(",")
       .map((origin) => origin.trim())

@@ -13,11 +13,12 @@ import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { changeRequestExpiryJob } from "./jobs/change-request-expiry";
 import { closeDaysJob } from "./jobs/close-days";
+import { dormantAdministratorsJob } from "./jobs/dormant-administrators";
 import { embeddedVacuumJob } from "./jobs/embedded-vacuum";
 import { housekeepingJob } from "./jobs/housekeeping";
 import { startJobQueue } from "./jobs/queue";
 import { startScheduledJobs } from "./jobs/scheduler";
-import { seedDatabase } from "./seed/seed";
+import { demoTotpSecret, seedDatabase } from "./seed/seed";
 import { deliveryJob } from "./modules/app-notifications";
 import { importDocumentsFromDisk } from "./uploads/storage";
 
@@ -96,6 +97,7 @@ async function main() {
         housekeepingJob(config.housekeepingIntervalSeconds),
         closeDaysJob(),
         changeRequestExpiryJob(),
+        dormantAdministratorsJob(config.adminDormantDays),
         ...(database.kind === "embedded" ? [embeddedVacuumJob()] : []),
       ],
       instance,
@@ -138,6 +140,7 @@ async function main() {
       ? `embedded PostgreSQL in ${config.dataDir}`
       : "PostgreSQL (DATABASE_URL)";
   const url = consoleUrl(config);
+  const twoStep = await demoTotpSecret(database.db, config);
   // The console's sign-in first: the site's root is the public calculator, with no way to it.
   console.log(
     `\nUCSI Wallet console: ${url}/login  (the public calculator: ${url}/; API ${url}/v1, docs /v1/docs; data: ${store})`,
@@ -146,6 +149,12 @@ async function main() {
     console.log("Demo logins:");
     for (const account of config.demoAccounts) {
       console.log(`${account.role}: ${account.email} / ${account.password}`);
+    }
+    if (twoStep) {
+      console.log(
+        `${twoStep.email} also needs a code from an authenticator app: add the secret ` +
+          `${twoStep.secret} to one (or open ${twoStep.uri})`,
+      );
     }
   }
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { holdsPermission, isPermissionCode } from "../../src/shared/permissions";
@@ -6,12 +6,22 @@ import type { PermissionCode } from "../../src/shared/permissions";
 import type { Db } from "../db";
 import {
   administrators,
-  revokedTokens,
+  adminSessions,
   users,
   type AdministratorRow,
   type UserRow,
 } from "../db/schema";
 import { HttpError } from "../errors";
+import { factorsOf } from "./factors";
+import {
+  activityOf,
+  freshEnough,
+  SECOND_FACTOR_REQUIRED,
+  stepUpRequired,
+  TOUCH_EVERY_MS,
+  type SessionInfo,
+  type SessionSettings,
+} from "./sessions";
 import { TOKEN_MESSAGES, tokenFromHeader, type TokenClaims, type TokenService } from "./tokens";
 
 /**
@@ -34,12 +44,21 @@ declare module "fastify" {
      * endpoints: see defaultAccess) under a name of its own ("Single User").
      */
     thing?: string;
+    /**
+     * Sensitive: the administrator must have proved who they are within STEP_UP_MINUTES (a
+     * second factor when they have one), else 403 STEP_UP_REQUIRED (server/auth/sessions.ts).
+     */
+    stepUp?: boolean;
+    /** Served to a session that must enrol a second factor before anything else. */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated administrator on "session" and permission routes; null on public ones. */
     admin: AdministratorRow | null;
-    /** The claims of the token that authenticated it (what a logout revokes). */
+    /** The claims of the token that authenticated it. */
     token: TokenClaims | null;
+    /** The staff session behind the token (what a logout ends). */
+    session: SessionInfo | null;
     /** The wallet user on "wallet" routes; null on every other. */
     walletUser: UserRow | null;
   }
@@ -64,6 +83,8 @@ export interface AccessControlOptions {
   apiPrefix: string;
   /** Routes under these prefixes are exempt (documentation). */
   exemptPrefixes: string[];
+  /** The idle timeout and the step-up window. */
+  sessions: SessionSettings;
 }
 
 function validateDeclaration(access: unknown, where: string): void {
@@ -102,24 +123,70 @@ export function defaultAccess(scope: FastifyInstance, access: RouteAccess): void
  * learns nothing from validation errors.
  */
 export function installAccessControl(app: FastifyInstance, options: AccessControlOptions) {
-  const { db, tokens, walletTokens, apiPrefix, exemptPrefixes } = options;
+  const { db, tokens, walletTokens, apiPrefix, exemptPrefixes, sessions } = options;
+  const idleMs = sessions.idleMinutes * 60_000;
   const isApiUrl = (url: string) =>
     (url === apiPrefix || url.startsWith(`${apiPrefix}/`)) &&
     !exemptPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
   app.decorateRequest("admin", null);
   app.decorateRequest("token", null);
+  app.decorateRequest("session", null);
   app.decorateRequest("walletUser", null);
-  // Every authenticated request runs this: built once, planned once per connection. It also
-  // says whether the token was given back by a logout.
+  // Every authenticated request runs this: built once, planned once per connection. It reads the
+  // administrator with the token's session (none when the token names another administrator's).
   const findAdmin = db
     .select({
       admin: administrators,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")})`,
+      session: {
+        jti: adminSessions.jti,
+        createdAt: adminSessions.createdAt,
+        lastSeenAt: adminSessions.lastSeenAt,
+        expiresAt: adminSessions.expiresAt,
+        verifiedAt: adminSessions.verifiedAt,
+        verifiedBy: adminSessions.verifiedBy,
+        mustEnrol: adminSessions.mustEnrol,
+        endedAt: adminSessions.endedAt,
+      },
     })
     .from(administrators)
+    .leftJoin(
+      adminSessions,
+      and(
+        eq(adminSessions.jti, sql.placeholder("jti")),
+        eq(adminSessions.adminId, administrators.id),
+      ),
+    )
     .where(eq(administrators.id, sql.placeholder("id")))
     .prepare("session_administrator");
+
+  /**
+   * The session `request` is made in, still open: ended when it has been idle too long (the
+   * console's IDLE_HEADER counts its own polling as idle), its last use written at most every
+   * TOUCH_EVERY_MS.
+   */
+  async function liveSession(
+    request: FastifyRequest,
+    session: (SessionInfo & { endedAt: Date | null }) | null,
+  ): Promise<SessionInfo> {
+    if (!session || session.endedAt) throw new HttpError(401, TOKEN_MESSAGES.invalid);
+    const now = new Date();
+    const activity = activityOf(request, now);
+    const lastSeen = session.lastSeenAt.getTime();
+    const lastUse = Math.max(lastSeen, activity.getTime());
+    const where = and(eq(adminSessions.jti, session.jti), isNull(adminSessions.endedAt));
+    // Idle too long now, or between the last use the server knew of and this request's activity
+    // (a request after a long pause is activity that comes too late).
+    if (now.getTime() - lastUse > idleMs || activity.getTime() - lastSeen > idleMs) {
+      await db.update(adminSessions).set({ endedAt: now, endReason: "idle" }).where(where);
+      throw new HttpError(401, TOKEN_MESSAGES.expired);
+    }
+    if (activity.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      await db.update(adminSessions).set({ lastSeenAt: activity }).where(where);
+      return { ...session, lastSeenAt: activity };
+    }
+    return session;
+  }
 
   app.addHook("onRoute", function (route) {
     if (!isApiUrl(route.url)) return;
@@ -155,18 +222,34 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     const claims = await tokens.verify(token);
     const [found] = await findAdmin.execute({ id: claims.subject, jti: claims.jti });
     if (!found) throw new HttpError(401, TOKEN_MESSAGES.unknownAdmin);
-    const { admin, revoked } = found;
+    const { admin } = found;
     // A banned or disabled administrator is told so (their older tokens are invalid too).
     if (admin.status !== "active") throw new HttpError(403, TOKEN_MESSAGES.banned);
-    // Logged out, or issued before a password, e-mail or status change: no longer a credential.
-    if (revoked || admin.credentialVersion !== claims.version) {
+    // Issued before a password, e-mail or status change: no longer a credential.
+    if (admin.credentialVersion !== claims.version) {
       throw new HttpError(401, TOKEN_MESSAGES.invalid);
     }
+    // Logged out, ended, idle too long, or never issued by a sign-in: no longer a session.
+    const session = await liveSession(request, found.session);
     request.admin = admin;
     request.token = claims;
+    request.session = session;
+    if (session.mustEnrol && !request.routeOptions.config.enrolment) {
+      throw new HttpError(
+        403,
+        "Set up a second factor first: it is required for your account",
+        SECOND_FACTOR_REQUIRED,
+      );
+    }
 
     if (access !== "session" && !holdsPermission(admin, access.permission)) {
       throw new HttpError(403, noPermissionMessage(request.method, access.thing));
+    }
+    if (request.routeOptions.config.stepUp) {
+      const { methods } = await factorsOf(db, admin.id);
+      if (!freshEnough(session, methods.length > 0, sessions)) {
+        throw stepUpRequired(methods.length > 0 ? methods : ["password"]);
+      }
     }
   });
 }

@@ -18,11 +18,16 @@ export interface AccountLockout {
    */
   begin(email: string): Promise<AccountAttempt>;
   /**
-   * The attempt is over. A success forgets the account's failures; the failure that reaches the
-   * limit locks the account for the lockout's length and answers true (the caller tells its owner).
+   * The attempt is over. A sign-in that succeeded forgets the account's failures; a right password
+   * whose second factor is still to come (`passed`) is given back, the failures before it kept
+   * (else a guesser who has the password would clear the count of wrong codes by signing in
+   * again); the failure that reaches the limit locks the account for the lockout's length and
+   * answers true (the caller tells its owner).
    */
-  end(attempt: AccountAttempt, succeeded: boolean): Promise<boolean>;
+  end(attempt: AccountAttempt, outcome: AttemptOutcome): Promise<boolean>;
 }
+
+export type AttemptOutcome = "failed" | "passed" | "succeeded";
 
 export interface LockoutSettings {
   /** Failed logins of one account that lock it (PCI DSS 8.3.4: at most 10). */
@@ -66,9 +71,13 @@ export function createAccountLockout(
       if (!failure.taken) throw locked(failure.retryAfterMs);
       return { key: email, countedAt: failure.at, count: failure.count };
     },
-    async end(attempt, succeeded) {
-      if (succeeded) {
+    async end(attempt, outcome) {
+      if (outcome === "succeeded") {
         await counters.sliding.clear(failuresKey(attempt.key));
+        return false;
+      }
+      if (outcome === "passed") {
+        await counters.sliding.giveBack(failuresKey(attempt.key), attempt.countedAt);
         return false;
       }
       if (attempt.count < settings.failures) return false;

@@ -1,21 +1,35 @@
-import { eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 import { recordAudit } from "../audit";
-import { administrators, revokedTokens, type AdministratorRow } from "../db/schema";
+import { administrators, type AdministratorRow } from "../db/schema";
 import { HttpError } from "../errors";
 import { requestLanguage, SERVER_TEXTS } from "../http/language";
 import { renderLockoutEmail } from "../mail/lockout-email";
 import type { RouteDeps } from "../http/deps";
-import { loginBodySchema, loginResponseSchema } from "../../src/shared/schemas/auth";
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  secondFactorBodySchema,
+  sessionStateSchema,
+  signedInSchema,
+  stepUpBodySchema,
+  type SecondFactorMethod,
+} from "../../src/shared/schemas/auth";
 import { errorResponses } from "../../src/shared/schemas/common";
+import { secondFactorRequiredOf } from "../../src/shared/global-settings";
 import { findAdministratorByEmail, toAdminDto } from "../services/administrators";
+import { readGlobalSettings } from "../services/global-settings";
 import { supportEmail } from "../services/settings";
 import { createAccountLockout } from "./account-lockout";
+import { currentAdmin } from "./access";
+import { factorsOf, proveSecondFactor, recoveryCodeOf, totpCodeOf } from "./factors";
+import { newTicket, ticketFailed, ticketHolder, useTicket } from "./login-tickets";
 import { createLoginGuard } from "./login-guard";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
+import { deviceOf, type Proof } from "./sessions";
 
 export const LOGIN_MESSAGES = {
   wrongPassword: "Wrong password",
@@ -23,18 +37,35 @@ export const LOGIN_MESSAGES = {
   disabled: "User is disabled.",
 } as const;
 
+/** A second factor that was not right (or was used before): nothing says which. */
+export const WRONG_CODE = "WRONG_CODE";
+
 /** The e-mail part of the login rate-limit key, read before validation (the body may be junk). */
 function emailOf(body: unknown): string {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
 }
 
+/** Where a sign-in came from, as the login history says it: the address and the device. */
+const whereFrom = (request: FastifyRequest) => `from ${request.ip} on ${deviceOf(request)}`;
+
+/** A code's form is checked before it counts as a guess: a typing slip costs no attempt. */
+function checkedForm(method: SecondFactorMethod, code: string): void {
+  if (method === "totp") totpCodeOf(code);
+  else recoveryCodeOf(code);
+}
+
+const wrongCode = () =>
+  new HttpError(400, "The code is not right, or it was used before", WRONG_CODE);
+
 /**
- * POST /api/auth/login. A wrong password and an unknown e-mail give the same 401 after the same
- * amount of work (a decoy hash), so neither the answer nor its timing reveals which e-mails exist.
+ * Sign-in, its second factor, step-up and logout. A wrong password and an unknown e-mail give the
+ * same 401 after the same amount of work (a decoy hash), so neither the answer nor its timing
+ * reveals which e-mails exist. An administrator with a second factor gets a ticket for it instead
+ * of a session; every guess, at a password or a code, counts towards the account's lockout.
  */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { db, config, tokens } = deps;
+  const { db, config, sessions } = deps;
   const loginGuard = createLoginGuard(config.loginFailuresPerAddress, deps.counters);
   const lockout = createAccountLockout(config.loginLockout, deps.counters);
 
@@ -57,22 +88,90 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       request.log.error({ event: "auth.lockout", code, responseCode }, "lockout mail not sent");
     });
   }
+
+  /**
+   * Runs `check` (a password or a code of `admin`'s) as one attempt on the account's lockout:
+   * refused at once while it is locked; a failure that locks it tells its owner.
+   */
+  async function guessed(
+    admin: AdministratorRow,
+    request: FastifyRequest,
+    check: () => Promise<boolean>,
+  ): Promise<boolean> {
+    const attempt = await lockout.begin(admin.email.trim().toLowerCase());
+    let valid = false;
+    try {
+      valid = await check();
+    } finally {
+      if (await lockout.end(attempt, valid ? "succeeded" : "failed")) {
+        await accountLocked(admin, request);
+      }
+    }
+    return valid;
+  }
+
+  /** A wrong password or code for an administrator's account: their login history shows it. */
+  async function failed(admin: AdministratorRow, action: string, request: FastifyRequest) {
+    await recordAudit(db, {
+      adminId: null,
+      action,
+      targetTable: "administrators",
+      targetId: admin.id,
+      remark: whereFrom(request),
+    });
+  }
+
+  /** A banned or disabled account is told so (each has its own message), with whom to contact. */
+  async function refuseInactive(admin: AdministratorRow): Promise<void> {
+    if (admin.status === "active") return;
+    throw new HttpError(403, LOGIN_MESSAGES[admin.status], undefined, {
+      email: await supportEmail(db, config),
+    });
+  }
+
+  /** Opens `admin`'s session, proved by `proof`: the token, audited with where it came from. */
+  async function signIn(
+    admin: AdministratorRow,
+    request: FastifyRequest,
+    proof: Proof,
+    mustEnrol = false,
+  ) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(administrators)
+        .set({ lastLoginAt: new Date() })
+        .where(eq(administrators.id, admin.id))
+        .returning();
+      const token = await sessions.open(tx, admin, request, proof, mustEnrol);
+      await recordAudit(tx, {
+        adminId: admin.id,
+        action: "auth.login",
+        targetTable: "administrators",
+        targetId: admin.id,
+        remark: `${whereFrom(request)} with ${proof}`,
+      });
+      return { token, admin: await toAdminDto(tx, row ?? admin) };
+    });
+  }
+
+  const loginRateLimit = {
+    max: config.loginRateLimit,
+    timeWindow: 60_000,
+    // After parsing, so the key can include the e-mail being tried.
+    hook: "preValidation" as const,
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request.body)}`,
+  };
+
   app.post(
     "/api/auth/login",
     {
-      config: {
-        access: "public",
-        rateLimit: {
-          max: config.loginRateLimit,
-          timeWindow: 60_000,
-          // After parsing, so the key can include the e-mail being tried.
-          hook: "preValidation",
-          keyGenerator: (request) => `${request.ip}|${emailOf(request.body)}`,
-        },
-      },
+      config: { access: "public", rateLimit: loginRateLimit },
       schema: {
         tags: ["auth"],
         summary: "Log in with e-mail and password",
+        description:
+          "An administrator with a second factor is answered with a ticket for it " +
+          "(POST /api/auth/login/second-factor) instead of a token.",
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -84,6 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       const attempt = await loginGuard.begin(request.ip);
       let valid = false;
       let admin: Awaited<ReturnType<typeof findAdministratorByEmail>>;
+      let methods: SecondFactorMethod[] = [];
       let lockedNow = false;
       try {
         const accountAttempt = await lockout.begin(email.trim().toLowerCase());
@@ -92,12 +192,15 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
           valid = admin
             ? await verifyPassword(password, admin.passwordHash)
             : await verifyAgainstDecoy(password);
+          if (valid && admin) methods = (await factorsOf(db, admin.id)).methods;
         } finally {
-          lockedNow = await lockout.end(accountAttempt, valid);
+          const outcome = !valid ? "failed" : methods.length > 0 ? "passed" : "succeeded";
+          lockedNow = await lockout.end(accountAttempt, outcome);
         }
       } finally {
         await loginGuard.end(attempt, valid);
       }
+      if (admin && !valid) await failed(admin, "auth.login_failed", request);
       if (lockedNow && admin) await accountLocked(admin, request);
       if (!admin || !valid) {
         throw new HttpError(
@@ -107,59 +210,156 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
           SERVER_TEXTS.wrongCredentials[requestLanguage(request)],
         );
       }
-      if (admin.status !== "active") {
-        // A disabled account is told so, not that it is banned: each has its own message.
-        throw new HttpError(403, LOGIN_MESSAGES[admin.status], undefined, {
-          email: await supportEmail(db, config),
+      await refuseInactive(admin);
+      if (methods.length > 0) {
+        return { secondFactor: { ticket: await newTicket(db, admin.id), methods } };
+      }
+      // Required of this administrator and not set up: a session that serves only enrolment.
+      const mustEnrol = secondFactorRequiredOf(await readGlobalSettings(db), admin);
+      return {
+        ...(await signIn(admin, request, "password", mustEnrol)),
+        enrolmentRequired: mustEnrol,
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/login/second-factor",
+    {
+      config: {
+        access: "public",
+        rateLimit: { ...loginRateLimit, keyGenerator: (request) => request.ip },
+      },
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Finish a sign-in with a second factor: a code from the authenticator app, or a recovery code",
+        description:
+          "400 TOTP_CODE_FORMAT / RECOVERY_CODE_FORMAT for a code of the wrong form (no attempt " +
+          "counted), 400 WRONG_CODE for a wrong or used code, 400 LOGIN_TICKET_EXPIRED after " +
+          "5 minutes or 5 wrong codes, 429 ACCOUNT_LOCKED as for the password.",
+        body: secondFactorBodySchema,
+        response: { 200: signedInSchema, ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { ticket, method, code } = request.body;
+      checkedForm(method, code);
+      const adminId = await ticketHolder(db, ticket);
+      const [admin] = await db.select().from(administrators).where(eq(administrators.id, adminId));
+      if (!admin) throw new HttpError(400, "Sign in again", "LOGIN_TICKET_EXPIRED");
+      await refuseInactive(admin);
+      const valid = await guessed(admin, request, () =>
+        proveSecondFactor(db, admin.id, method, code),
+      );
+      if (!valid) {
+        await ticketFailed(db, ticket);
+        await failed(admin, "auth.second_factor_failed", request);
+        throw wrongCode();
+      }
+      await useTicket(db, ticket);
+      return signIn(admin, request, method);
+    },
+  );
+
+  app.get(
+    "/api/auth/session",
+    {
+      config: { access: "session", enrolment: true },
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in session: how long it may stay idle, when it ends, its last proof",
+        response: { 200: sessionStateSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const session = request.session!;
+      const { methods } = await factorsOf(db, admin.id);
+      return {
+        idleMinutes: sessions.settings.idleMinutes,
+        stepUpMinutes: sessions.settings.stepUpMinutes,
+        expiresAt: session.expiresAt.toISOString(),
+        verifiedAt: session.verifiedAt.toISOString(),
+        stepUpMethods: methods.length > 0 ? methods : ["password" as const],
+        enrolmentRequired: session.mustEnrol,
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/step-up",
+    {
+      config: {
+        access: "session",
+        enrolment: true,
+        rateLimit: { ...loginRateLimit, keyGenerator: (request) => request.ip },
+      },
+      schema: {
+        tags: ["auth"],
+        summary: "Prove who you are again, for the sensitive actions of the next STEP_UP_MINUTES",
+        description:
+          "With a second factor when the administrator has one (400 STEP_UP_METHOD for the " +
+          "password then), else the password. Wrong codes and passwords count towards the " +
+          "account's lockout (429 ACCOUNT_LOCKED).",
+        body: stepUpBodySchema,
+        response: { 204: z.undefined().describe("Proved"), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const admin = currentAdmin(request);
+      const { method, code } = request.body;
+      const { methods } = await factorsOf(db, admin.id);
+      const allowed = methods.length > 0 ? methods : ["password"];
+      if (!(allowed as string[]).includes(method)) {
+        throw new HttpError(400, `Confirm with ${allowed.join(" or ")}`, "STEP_UP_METHOD", {
+          methods: allowed,
         });
       }
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(administrators)
-          .set({ lastLoginAt: new Date() })
-          .where(eq(administrators.id, admin.id))
-          .returning();
+      if (method !== "password") checkedForm(method, code);
+      const valid = await guessed(admin, request, () =>
+        method === "password"
+          ? verifyPassword(code, admin.passwordHash)
+          : proveSecondFactor(db, admin.id, method, code),
+      );
+      if (!valid) {
+        await failed(admin, "auth.step_up_failed", request);
+        if (method !== "password") throw wrongCode();
+        throw new HttpError(400, "The current password is not correct", "WRONG_CURRENT_PASSWORD");
+      }
+      await db.transaction(async (tx) => {
+        await sessions.verified(tx, request.session!.jti, method);
         await recordAudit(tx, {
           adminId: admin.id,
-          action: "auth.login",
+          action: "auth.step_up",
           targetTable: "administrators",
           targetId: admin.id,
-          remark: `from ${request.ip}`,
+          remark: `${whereFrom(request)} with ${method}`,
         });
-        return row ?? admin;
       });
-      return {
-        token: await tokens.sign(admin.id, updated.credentialVersion),
-        admin: toAdminDto(updated),
-      };
+      return reply.status(204).send();
     },
   );
 
   app.post(
     "/api/auth/logout",
     {
-      config: { access: "session" },
+      config: { access: "session", enrolment: true },
       schema: {
         tags: ["auth"],
-        summary: "Log out: the presented token stops working at once, on every server instance",
+        summary: "Log out: the session ends at once, on every server instance",
         response: { 204: z.undefined().describe("Logged out"), ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
-      const claims = request.token;
-      if (!claims) throw new Error("logout without the token's claims");
+      const admin = currentAdmin(request);
       await db.transaction(async (tx) => {
-        // Tokens past their expiry need no row: a logout tidies them away.
-        await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-        await tx
-          .insert(revokedTokens)
-          .values({ jti: claims.jti, expiresAt: claims.expiresAt })
-          .onConflictDoNothing();
+        await sessions.end(tx, admin.id, request.session!.jti, "logout");
         await recordAudit(tx, {
-          adminId: claims.subject,
+          adminId: admin.id,
           action: "auth.logout",
           targetTable: "administrators",
-          targetId: claims.subject,
+          targetId: admin.id,
         });
       });
       return reply.status(204).send();

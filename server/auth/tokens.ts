@@ -34,6 +34,11 @@ export interface TokenClaims {
 
 export interface TokenService {
   sign(subject: number, credentialVersion: number): Promise<string>;
+  /** A token and the claims it carries (a staff session is kept by its jti). */
+  issue(
+    subject: number,
+    credentialVersion: number,
+  ): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims of a valid token; throws the contract's 401 otherwise. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -112,18 +117,29 @@ export function createTokenService(
     false,
     ["sign", "verify"],
   );
+  async function issue(subject: number, credentialVersion: number) {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: TokenClaims = {
+      subject,
+      version: credentialVersion,
+      jti: randomUUID(),
+      expiresAt: new Date((now + ttlSeconds) * 1000),
+    };
+    const token = await new SignJWT({ ver: credentialVersion })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(subject))
+      .setJti(claims.jti)
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(await key);
+    return { token, claims };
+  }
   return {
+    issue,
     async sign(subject, credentialVersion) {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ver: credentialVersion })
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(String(subject))
-        .setJti(randomUUID())
-        .setIssuer(ISSUER)
-        .setAudience(audience)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
-        .sign(await key);
+      return (await issue(subject, credentialVersion)).token;
     },
     async verify(token) {
       const known = verified.get(token);

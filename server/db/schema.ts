@@ -378,17 +378,104 @@ export const administratorPasswordResets = passwordResetLinks(
   () => administrators.id,
 );
 
+/** Why a staff session ended (see adminSessions). */
+export const SESSION_END_REASONS = ["logout", "idle", "ended", "ended-by-admin"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /**
- * Tokens given back by a logout before they expire (their JWT id); rows past their expiry may be
- * deleted at any time. In the database, so that every server instance refuses them.
+ * One row per token a sign-in issued (its JWT id): where and on what it was signed in, when it
+ * was last used, when its holder last proved who they are (the password at sign-in, a second
+ * factor, a step-up), and whether it ended. Every authenticated request reads it, so a session
+ * ended on one server instance is refused by all of them.
  */
-export const revokedTokens = pgTable(
-  "revoked_tokens",
+export const adminSessions = pgTable(
+  "admin_sessions",
   {
     jti: text("jti").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    device: text("device").notNull(),
+    /** The administrator's credential version it was opened under (a later one ends it). */
+    credentialVersion: integer("credential_version").notNull(),
+    createdAt: createdAt(),
+    /** Last use (written at most every 30 s): the idle timeout counts from here. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    /** The token's own expiry: the absolute lifetime. */
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** When its holder last proved who they are, and how (step-up needs this to be recent). */
+    verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }).notNull(),
+    verifiedBy: text("verified_by", { enum: ["password", "totp", "recovery-code"] }).notNull(),
+    /**
+     * Signed in with the password alone by an administrator a second factor is required of: the
+     * session serves only enrolment until one is confirmed.
+     */
+    mustEnrol: boolean("must_enrol").notNull().default(false),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    endReason: text("end_reason", { enum: SESSION_END_REASONS }),
   },
-  (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("admin_sessions_admin_idx").on(t.adminId, t.createdAt.desc()),
+    index("admin_sessions_expires_at_idx").on(t.expiresAt),
+    check("admin_sessions_end_reason_check", oneOf(t.endReason, SESSION_END_REASONS)),
+    check(
+      "admin_sessions_verified_by_check",
+      oneOf(t.verifiedBy, ["password", "totp", "recovery-code"]),
+    ),
+  ],
+);
+
+export type AdminSessionRow = typeof adminSessions.$inferSelect;
+
+/**
+ * An administrator's authenticator app (TOTP, RFC 6238): its secret, whether the administrator
+ * confirmed it with a code, and the last time step a code was accepted for, so that no code is
+ * accepted twice.
+ */
+export const adminTotp = pgTable("admin_totp", {
+  adminId: integer("admin_id")
+    .primaryKey()
+    .references(() => administrators.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Ten one-time recovery codes per administrator, kept as SHA-256 digests (80 random bits each). */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    digest: text("digest").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_digest_key").on(t.adminId, t.digest)],
+);
+
+/**
+ * A password accepted, a second factor still to come: the sign-in's ticket (its SHA-256 digest),
+ * short-lived, refused after a few wrong codes, used once.
+ */
+export const loginTickets = pgTable(
+  "login_tickets",
+  {
+    digest: text("digest").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    failures: integer("failures").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_tickets_expires_at_idx").on(t.expiresAt)],
 );
 
 /** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */

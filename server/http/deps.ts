@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db";
+import type { Sessions } from "../auth/sessions";
 import type { TokenService } from "../auth/tokens";
 import type { Counters } from "../rate-limit/counters";
 import type { Mailer } from "../mail/transport";
@@ -9,6 +10,8 @@ export interface RouteDeps {
   db: Db;
   config: Config;
   tokens: TokenService;
+  /** Staff sessions: opened by a sign-in, read by every request, ended by logout or idleness. */
+  sessions: Sessions;
   /** The wallet app's tokens (sign-in issues them; "wallet" routes accept them). */
   walletTokens: TokenService;
   /** The rate-limit counters every server instance shares. */

@@ -1,14 +1,15 @@
 import { lt, sql } from "drizzle-orm";
 
-import { revokedTokens } from "../db/schema";
+import { adminSessions, loginTickets } from "../db/schema";
 import { pruneCounters } from "../rate-limit/counters";
 import { pruneSlidingLogs } from "../rate-limit/sliding-log";
 import type { ScheduledJob } from "./scheduler";
 
 /**
  * Deletes what no check reads any more: rate-limit counters whose window is over, sliding
- * rate-limit logs none of whose hits is in their window any more, and revoked tokens past their
- * expiry (an expired token is refused by its signature's expiry alone).
+ * rate-limit logs none of whose hits is in their window any more, sign-in tickets past their
+ * expiry, and staff sessions a month past their token's expiry (kept that long so an
+ * administrator's list and the audit trail can still be read against them).
  */
 export function housekeepingJob(everySeconds: number): ScheduledJob {
   return {
@@ -17,11 +18,15 @@ export function housekeepingJob(everySeconds: number): ScheduledJob {
     async run(db) {
       const counters = await pruneCounters(db);
       const logs = await pruneSlidingLogs(db);
-      const tokens = await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
+      const tickets = await db.delete(loginTickets).where(lt(loginTickets.expiresAt, sql`now()`));
+      const sessions = await db
+        .delete(adminSessions)
+        .where(lt(adminSessions.expiresAt, sql`now() - interval '30 days'`));
       return {
         expiredCounters: counters,
         expiredLogs: logs,
-        expiredRevocations: tokens.rowCount ?? 0,
+        expiredTickets: tickets.rowCount ?? 0,
+        expiredSessions: sessions.rowCount ?? 0,
       };
     },
   };

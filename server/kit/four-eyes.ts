@@ -98,6 +98,12 @@ export function heldOf(bound: BoundModule, name: string): Held | undefined {
   };
 }
 
+/** Whether the declared change `name` of a module is sensitive (ActionDecl.stepUp). */
+export function stepUpOf({ module }: BoundModule, name: string): boolean {
+  const decl = name === "create" || name === "edit" ? module[name] : module.actions[name];
+  return decl?.stepUp === true;
+}
+
 /** What four eyes reads of the wallet policy in force: its thresholds and what it turned off. */
 async function policyOf(db: DbOrTx) {
   const [policy] = await db

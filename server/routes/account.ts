@@ -17,26 +17,26 @@ import { adminAuditSnapshot, toAdminDto } from "../services/administrators";
 import type { RouteDeps } from "../http/deps";
 
 /** The signed-in administrator's own account: any valid session, no permission code. */
-export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, tokens }) => {
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions }) => {
   const sessionErrors = errorResponses(400, 401, 403);
 
   app.get(
     "/api/account/admin",
     {
-      config: { access: "session" },
+      config: { access: "session", enrolment: true },
       schema: {
         tags: ["account"],
         summary: "The current administrator",
         response: { 200: adminDtoSchema, ...sessionErrors },
       },
     },
-    async (request) => toAdminDto(currentAdmin(request)),
+    async (request) => toAdminDto(db, currentAdmin(request)),
   );
 
   app.patch(
     "/api/account/admin",
     {
-      config: { access: "session" },
+      config: { access: "session", enrolment: true },
       schema: {
         tags: ["account"],
         summary: "Change the current administrator's name, language or theme",
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       if (request.body.theme !== undefined && request.body.theme !== admin.theme) {
         set.theme = request.body.theme;
       }
-      if (Object.keys(set).length === 0) return toAdminDto(admin);
+      if (Object.keys(set).length === 0) return toAdminDto(db, admin);
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(administrators)
@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         });
         return row;
       });
-      return toAdminDto(updated);
+      return toAdminDto(db, updated);
     },
   );
 
@@ -104,11 +104,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const passwordHash = await hashPassword(newPassword);
       // Every other session of this administrator ends; this one goes on with a fresh token.
       const credentialVersion = admin.credentialVersion + 1;
-      await db.transaction(async (tx) => {
-        await tx
+      const token = await db.transaction(async (tx) => {
+        const [updated] = await tx
           .update(administrators)
           .set({ passwordHash, credentialVersion })
-          .where(eq(administrators.id, admin.id));
+          .where(eq(administrators.id, admin.id))
+          .returning();
         await recordAudit(tx, {
           adminId: admin.id,
           action: "account.change_password",
@@ -116,8 +117,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
           targetId: admin.id,
           remark: "password changed",
         });
+        return sessions.open(tx, updated!, request, "password");
       });
-      return reply.status(200).send({ token: await tokens.sign(admin.id, credentialVersion) });
+      return reply.status(200).send({ token });
     },
   );
 };

@@ -46,7 +46,7 @@ export const globalSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app.patch(
     "/api/global-settings",
     {
-      config: { access },
+      config: { access, stepUp: true },
       schema: {
         tags: ["global-settings"],
         summary: "Change some of the service's settings (audited, old and new values)",

@@ -5,6 +5,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { brokenPasswordRules } from "../../src/shared/password-policy";
 import { PERMISSION_CODES } from "../../src/shared/permissions";
 import { recordAudit } from "../audit";
+import { newRecoveryCodes, newTotpSecret, totpUri } from "../auth/factors";
 import { hashPassword } from "../auth/password";
 import type { Config, DemoRole } from "../config";
 import { ConfigError } from "../config";
@@ -25,6 +26,7 @@ import { rebuildLedgerRollups } from "../db/ledger-rollups";
 import { seedDemoNotifications } from "./demo-notifications";
 import type { Db, Tx } from "../db";
 import {
+  adminTotp,
   administrators,
   agents,
   changeContactSubmissions,
@@ -156,6 +158,7 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       })),
     ];
     await tx.insert(administrators).values(adminRows).onConflictDoNothing();
+    await enrolDemoTwoStep(tx, config);
     const reviewers = await tx
       .select({ id: administrators.id })
       .from(administrators)
@@ -208,11 +211,42 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     const contact = config.supportEmail ?? superAdmin?.email;
     const settings: Array<typeof globalSettings.$inferInsert> = [
       { key: DEMO_SEED_MARKER, value: { users: DEMO_USER_COUNT } },
+      // The demo's logins need only their password (the README's first start); production's
+      // default is a second factor for everyone. One demo administrator has one all the same.
+      { key: "secondFactorRequired", value: "nobody" },
     ];
     if (contact) settings.push({ key: SETTING_KEYS.supportEmail, value: contact });
     await tx.insert(globalSettings).values(settings).onConflictDoNothing();
     return true;
   });
+}
+
+/** The demo's administrator with an authenticator app: a secret of this installation's own. */
+async function enrolDemoTwoStep(tx: Tx, config: Config) {
+  const email = config.demoAccounts.find((a) => a.role === "two-step administrator")?.email;
+  if (!email) return;
+  const [admin] = await tx
+    .select({ id: administrators.id })
+    .from(administrators)
+    .where(eq(administrators.email, email));
+  if (!admin) return;
+  await tx
+    .insert(adminTotp)
+    .values({ adminId: admin.id, secret: newTotpSecret(), confirmedAt: new Date() })
+    .onConflictDoNothing();
+  await newRecoveryCodes(tx, admin.id);
+}
+
+/** The demo administrator's authenticator secret, for the start to print (undefined: none). */
+export async function demoTotpSecret(db: Db, config: Config) {
+  const email = config.demoAccounts.find((a) => a.role === "two-step administrator")?.email;
+  if (!email) return undefined;
+  const [row] = await db
+    .select({ secret: adminTotp.secret })
+    .from(adminTotp)
+    .innerJoin(administrators, eq(administrators.id, adminTotp.adminId))
+    .where(eq(administrators.email, email));
+  return row && { email, secret: row.secret, uri: totpUri(row.secret, email) };
 }
 
 /** The merchants and 90 days of wallet activity up to now (server/seed/demo-money.ts). */

@@ -3,29 +3,33 @@
  * account and the password reset: an administrator as the API shows it and as the audit trail
  * keeps it, who may act on whom, and finding one.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { codesLacking, mayManageAdministrator } from "../../src/shared/permissions";
 import { administrators as administratorsDeclaration } from "../../src/shared/modules/administrators";
 import { toItem } from "../kit/bind";
 import type { DbOrTx } from "../db";
-import { administrators, type AdministratorRow } from "../db/schema";
+import { administrators, adminTotp, type AdministratorRow } from "../db/schema";
 import { HttpError } from "../errors";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 
 /** An administrator row as the API shows it (never the hash): the Admin module's record. */
-export const toAdminDto = (row: AdministratorRow): AdminDto =>
-  toItem(administratorsDeclaration, row);
+export async function toAdminDto(db: DbOrTx, row: AdministratorRow): Promise<AdminDto> {
+  const [factor] = await db
+    .select({ adminId: adminTotp.adminId })
+    .from(adminTotp)
+    .where(and(eq(adminTotp.adminId, row.id), isNotNull(adminTotp.confirmedAt)));
+  return toItem(administratorsDeclaration, { ...row, hasSecondFactor: factor !== undefined });
+}
 
-/** What the audit trail keeps of an administrator: the DTO without its timestamps (never the hash). */
+/**
+ * What the audit trail keeps of an administrator's own change of their account: its fields
+ * without the timestamps and the second factor (never the hash).
+ */
 export function adminAuditSnapshot(row: AdministratorRow) {
-  const {
-    lastLoginAt: _lastLogin,
-    createdAt: _created,
-    updatedAt: _updated,
-    ...snapshot
-  } = toAdminDto(row);
-  return snapshot;
+  const { lastLoginAt: _lastLogin, createdAt: _created, updatedAt: _updated, ...snapshot } = row;
+  const { passwordHash: _hash, credentialVersion: _version, ...shown } = snapshot;
+  return shown;
 }
 
 /** Only a super administrator edits, resets or disables a super administrator (issue 16). */

@@ -31,8 +31,11 @@ export async function readGlobalSettings(db: DbOrTx): Promise<GlobalSettings> {
   const settings = { ...GLOBAL_SETTING_DEFAULTS };
   for (const key of GLOBAL_SETTING_KEYS) {
     const value = stored[key];
-    const expected = key === "supportEmail" ? "string" : typeof GLOBAL_SETTING_DEFAULTS[key];
-    if (typeof value === expected) Object.assign(settings, { [key]: value });
+    const fallback = GLOBAL_SETTING_DEFAULTS[key];
+    const sound = Array.isArray(fallback)
+      ? Array.isArray(value)
+      : typeof value === (key === "supportEmail" ? "string" : typeof fallback);
+    if (sound) Object.assign(settings, { [key]: value });
   }
   return settings;
 }
@@ -80,8 +83,12 @@ export async function changeGlobalSettings(
 ) {
   const before = await lockedSettings(tx);
   const after = { ...before, ...run.body };
+  // Codes are a set: kept in order, each once, so that the same set is no change.
+  after.secondFactorCodes = [...new Set(after.secondFactorCodes)].sort((a, b) => a - b);
   checkSettings(after);
-  const changed = GLOBAL_SETTING_KEYS.filter((key) => after[key] !== before[key]);
+  const same = (key: keyof GlobalSettings) =>
+    JSON.stringify(after[key]) === JSON.stringify(before[key]);
+  const changed = GLOBAL_SETTING_KEYS.filter((key) => !same(key));
   if (changed.length === 0) return;
   const removed = changed.filter((key) => after[key] === null);
   const written = changed.filter((key) => after[key] !== null);

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { field, type LinkedModule } from "./kit/module";
 import { text } from "./kit/presets";
+import { permissionCodesSchema } from "./schemas/administrator-forms";
 import { emailSchema } from "./schemas/common";
 import { atLeastOneField } from "./schemas/rules";
 import { safeMultilineText, safeText } from "./text";
@@ -21,6 +22,14 @@ const appVersion = safeText()
 /** The maintenance message shown in the wallet app, in each language. */
 const maintenanceMessage = safeMultilineText().trim().max(500);
 
+/**
+ * Who must have a second factor to use the console: everyone, those holding any of
+ * `secondFactorCodes` (super administrators hold every code), or nobody. An administrator it
+ * applies to and who has none is taken to enrolment right after the password.
+ */
+export const SECOND_FACTOR_REQUIREMENTS = ["everyone", "codes", "nobody"] as const;
+export type SecondFactorRequirement = (typeof SECOND_FACTOR_REQUIREMENTS)[number];
+
 /** Every setting, each with the value it has until staff set it. */
 export const globalSettingsSchema = z
   .object({
@@ -33,6 +42,8 @@ export const globalSettingsSchema = z
     minAndroidVersion: z.string(),
     /** The fee rate a new business starts with, in basis points. */
     defaultFeeRateBp: z.number().int(),
+    secondFactorRequired: z.enum(SECOND_FACTOR_REQUIREMENTS),
+    secondFactorCodes: z.array(z.number().int()),
   })
   .meta({ id: "GlobalSettings" });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
@@ -46,6 +57,9 @@ export const GLOBAL_SETTING_DEFAULTS: GlobalSettings = {
   minIosVersion: "1.0.0",
   minAndroidVersion: "1.0.0",
   defaultFeeRateBp: 0,
+  // Production's default; the demo's seed sets "nobody" so that its logins need only a password.
+  secondFactorRequired: "everyone",
+  secondFactorCodes: [],
 };
 
 export const GLOBAL_SETTING_KEYS = Object.keys(GLOBAL_SETTING_DEFAULTS) as GlobalSettingKey[];
@@ -73,6 +87,8 @@ export const globalSettingsBody = atLeastOneField(
         .int("Fee rate must be a whole number of basis points")
         .min(0, "Fee rate must be at least 0")
         .max(10_000, "Fee rate must be at most 10000 basis points (100%)"),
+      secondFactorRequired: z.enum(SECOND_FACTOR_REQUIREMENTS),
+      secondFactorCodes: permissionCodesSchema,
     })
     .partial(),
   "Nothing to change",
@@ -113,5 +129,25 @@ export const globalSettingsDescribed: LinkedModule = {
     minIosVersion: text(),
     minAndroidVersion: text(),
     defaultFeeRateBp: field(z.number().int(), { show: true, display: { kind: "basisPoints" } }),
+    secondFactorRequired: field(z.enum(SECOND_FACTOR_REQUIREMENTS), { show: true }),
+    secondFactorCodes: field(z.array(z.number().int()), { show: true }),
   },
 };
+
+/** Whether the settings require `admin` to have a second factor. */
+export function secondFactorRequiredOf(
+  settings: Pick<GlobalSettings, "secondFactorRequired" | "secondFactorCodes">,
+  admin: { permissions: readonly number[]; isSuperAdmin: boolean },
+): boolean {
+  switch (settings.secondFactorRequired) {
+    case "everyone":
+      return true;
+    case "nobody":
+      return false;
+    case "codes":
+      return (
+        admin.isSuperAdmin ||
+        settings.secondFactorCodes.some((code) => admin.permissions.includes(code))
+      );
+  }
+}

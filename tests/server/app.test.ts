@@ -171,9 +171,11 @@ describe("CORS", () => {
         });
       const allowed = await preflight("https://admin.example");
       expect(allowed.headers["access-control-allow-origin"]).toBe("https://admin.example");
-      expect(String(allowed.headers["access-control-allow-headers"]).toLowerCase()).toContain(
-        "authorization",
-      );
+      // The console's own headers too: a change's reason, how long its user has been away.
+      const headers = String(allowed.headers["access-control-allow-headers"]).toLowerCase();
+      for (const header of ["authorization", "x-change-reason", "x-idle-seconds"]) {
+        expect(headers).toContain(header);
+      }
       const other = await preflight("https://evil.example");
       expect(other.headers["access-control-allow-origin"]).toBeUndefined();
     } finally {

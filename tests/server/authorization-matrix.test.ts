@@ -33,17 +33,22 @@ let bannedToken = "";
 const DEMO_ROLES = ["superAdmin", "userDesk", "finance"] as const;
 
 /**
- * A change that takes no input at all (a logout) ends the caller's session: it runs after every
- * other operation, so the caller's token serves the whole matrix.
+ * Ending one's other sessions ends the same administrator's other tokens, and a logout the
+ * caller's own: they run after every other operation, in that order, so the caller's tokens
+ * serve the whole matrix.
  */
 const endsSession = (operation: Operation) =>
-  operation.method !== "GET" && !operation.body && operation.parameters.length === 0;
+  operation.method !== "POST"
+    ? 0
+    : operation.path.endsWith("/end-others")
+      ? 1
+      : operation.path.endsWith("/logout")
+        ? 2
+        : 0;
 
 beforeAll(async () => {
   const document = await openApiDocument(suite.app);
-  operations = operationsOf(document).sort(
-    (a, b) => Number(endsSession(a)) - Number(endsSession(b)),
-  );
+  operations = operationsOf(document).sort((a, b) => endsSession(a) - endsSession(b));
   for (const role of DEMO_ROLES) demo.set(role, await login(suite.app, DEMO[role]));
   const codes = operations.flatMap(({ access }) =>
     typeof access === "object" ? [access.permission] : [],

@@ -43,7 +43,7 @@ const started = () => startSignedIn(env, DEMO.superAdmin);
 
 async function get<T>(base: string, token: string, path: string): Promise<T> {
   const response = await fetch(`${base}${path}`, { headers: { authorization: token } });
-  expect(response.status, path).toBe(200);
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
   return (await response.json()) as T;
 }
 

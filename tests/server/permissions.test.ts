@@ -218,6 +218,7 @@ describe("access declarations", () => {
       db: testDb.database.db,
       tokens,
       walletTokens: tokens,
+      sessions: { idleMinutes: 15, stepUpMinutes: 5 },
       apiPrefix: "/v1",
       exemptPrefixes: ["/v1/docs"],
     });
@@ -233,6 +234,7 @@ describe("access declarations", () => {
       db: testDb.database.db,
       tokens,
       walletTokens: tokens,
+      sessions: { idleMinutes: 15, stepUpMinutes: 5 },
       apiPrefix: "/v1",
       exemptPrefixes: [],
     });

@@ -6,7 +6,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { rateLimitCounters, revokedTokens, scheduledJobs } from "../../server/db/schema";
+import {
+  administrators,
+  adminSessions,
+  loginTickets,
+  rateLimitCounters,
+  scheduledJobs,
+} from "../../server/db/schema";
 import { embeddedVacuumJob } from "../../server/jobs/embedded-vacuum";
 import { housekeepingJob } from "../../server/jobs/housekeeping";
 import { startScheduledJobs, type JobLog } from "../../server/jobs/scheduler";
@@ -52,7 +58,7 @@ describe("scheduled jobs", () => {
     expect(["a", "b", "c"]).toContain(row?.lastRunBy);
   });
 
-  it("housekeeping deletes expired counters and revocations, and keeps the live ones", async () => {
+  it("housekeeping deletes expired counters, tickets and old sessions, and keeps the live ones", async () => {
     const db = testDb.database.db;
     const past = sql`now() - interval '1 minute'`;
     const future = sql`now() + interval '1 hour'`;
@@ -60,22 +66,45 @@ describe("scheduled jobs", () => {
       { key: "expired-counter", hits: 3, resetsAt: past },
       { key: "live-counter", hits: 1, resetsAt: future },
     ]);
-    await db.insert(revokedTokens).values([
-      { jti: "expired-token", expiresAt: past },
-      { jti: "live-token", expiresAt: future },
+    const [admin] = await db.select({ id: administrators.id }).from(administrators).limit(1);
+    const adminId = admin!.id;
+    await db.insert(loginTickets).values([
+      { digest: "expired-ticket", adminId, expiresAt: past },
+      { digest: "live-ticket", adminId, expiresAt: future },
     ]);
+    const session = (jti: string, expiresAt: ReturnType<typeof sql>) => ({
+      jti,
+      adminId,
+      address: "127.0.0.1",
+      device: "test",
+      credentialVersion: 0,
+      expiresAt,
+      verifiedAt: new Date(),
+      verifiedBy: "password" as const,
+    });
+    await db
+      .insert(adminSessions)
+      .values([
+        session("month-old-session", sql`now() - interval '31 days'`),
+        session("recent-session", past),
+      ]);
     const result = await housekeepingJob(60).run(db);
-    expect(result).toMatchObject({ expiredCounters: 1, expiredRevocations: 1 });
+    expect(result).toMatchObject({ expiredCounters: 1, expiredTickets: 1, expiredSessions: 1 });
     const counters = await db
       .select({ key: rateLimitCounters.key })
       .from(rateLimitCounters)
       .where(inArray(rateLimitCounters.key, ["expired-counter", "live-counter"]));
     expect(counters).toEqual([{ key: "live-counter" }]);
-    const tokens = await db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(inArray(revokedTokens.jti, ["expired-token", "live-token"]));
-    expect(tokens).toEqual([{ jti: "live-token" }]);
+    const tickets = await db
+      .select({ digest: loginTickets.digest })
+      .from(loginTickets)
+      .where(inArray(loginTickets.digest, ["expired-ticket", "live-ticket"]));
+    expect(tickets).toEqual([{ digest: "live-ticket" }]);
+    const sessions = await db
+      .select({ jti: adminSessions.jti })
+      .from(adminSessions)
+      .where(inArray(adminSessions.jti, ["month-old-session", "recent-session"]));
+    expect(sessions).toEqual([{ jti: "recent-session" }]);
   });
 
   it("the embedded store's vacuum job analyzes and vacuums its tables (PGlite has no autovacuum)", async () => {

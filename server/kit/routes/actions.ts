@@ -31,7 +31,7 @@ import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
 import type { ActionBinding } from "../bind";
 import { declaredChange, runChange } from "../change";
-import { heldOf, holdForApproval, type Held } from "../four-eyes";
+import { heldOf, holdForApproval, stepUpOf, type Held } from "../four-eyes";
 import type { ModuleRoute, RouteContext } from "./route";
 
 /** One change of one record as a route states it: the change, its body, what it answers. */
@@ -95,10 +95,16 @@ async function answerAfter(
 function changeDescription(
   action: Pick<ActionDecl, "conflictCode" | "when">,
   held: Held | undefined,
+  stepUp: boolean,
 ) {
   const conflict = `409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`;
-  return held ? `${conflict} ${fourEyesText(held)}` : conflict;
+  return [conflict, held && fourEyesText(held), stepUp && STEP_UP_TEXT].filter(Boolean).join(" ");
 }
+
+/** What the OpenAPI document says of a change declared `stepUp`. */
+export const STEP_UP_TEXT =
+  "Step-up: the session's holder must have proved who they are within STEP_UP_MINUTES (a " +
+  "second factor when they have one; POST /api/auth/step-up), else 403 STEP_UP_REQUIRED.";
 
 /** What the OpenAPI document says of a change that may wait for a second approver. */
 export function fourEyesText(held: Held): string {
@@ -134,6 +140,7 @@ export function registerAlias(
   const { action } = route;
   const change = declaredChange(bound, route.name);
   const held = heldOf(bound, route.name);
+  const stepUp = stepUpOf(bound, route.name);
   const columns = (binding.columns ?? {}) as Record<string, unknown>;
   const column = (columns[alias.key.field] ??
     (binding.table as unknown as Record<string, unknown>)[alias.key.field]) as Parameters<
@@ -142,11 +149,11 @@ export function registerAlias(
   api.route({
     method: alias.method,
     url: alias.url,
-    config: { access: route.access },
+    config: { access: route.access, stepUp },
     schema: {
       tags: alias.tag ? [alias.tag] : tags,
       summary: alias.summary,
-      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. ${changeDescription(action, held)}`,
+      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. ${changeDescription(action, held, stepUp)}`,
       body: alias.body,
       response: responsesOf(
         action.answer && { ...action.answer, response: alias.response ?? action.answer.response },
@@ -189,14 +196,15 @@ export function registerChange(
 ): void {
   const change = declaredChange(bound, routeChange.name);
   const held = heldOf(bound, routeChange.name);
+  const stepUp = stepUpOf(bound, routeChange.name);
   api.route({
     method: route.method,
     url: route.url,
-    config: { access: route.access },
+    config: { access: route.access, stepUp },
     schema: {
       tags,
       summary: routeChange.summary,
-      description: changeDescription(change, held),
+      description: changeDescription(change, held, stepUp),
       params: idParamsSchema,
       body: routeChange.body,
       response: responsesOf(routeChange.answer, bound.module.item, held),

@@ -7,8 +7,8 @@ import { pendingApprovalAnswer } from "../../../src/shared/kit/four-eyes";
 import { errorResponses } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import { createRecord } from "../change";
-import { heldOf, holdForApproval } from "../four-eyes";
-import { fourEyesText, registerChange } from "./actions";
+import { heldOf, holdForApproval, stepUpOf } from "../four-eyes";
+import { fourEyesText, registerChange, STEP_UP_TEXT } from "./actions";
 import type { ModuleRoute, RouteContext } from "./route";
 
 type Route<K extends ModuleRoute["kind"]> = Extract<ModuleRoute, { kind: K }>;
@@ -20,14 +20,16 @@ export function registerCreate(
   const { module } = bound;
   const { form } = route;
   const held = heldOf(bound, "create");
+  const stepUp = stepUpOf(bound, "create");
+  const description = [held && fourEyesText(held), stepUp && STEP_UP_TEXT].filter(Boolean);
   api.post(
     route.url,
     {
-      config: { access: route.access },
+      config: { access: route.access, stepUp },
       schema: {
         tags,
         summary: `Add a new ${module.thing.one}`,
-        ...(held && { description: fourEyesText(held) }),
+        ...(description.length > 0 && { description: description.join(" ") }),
         body: form.body,
         response: {
           201: module.item,

@@ -4,9 +4,18 @@
  * and its own routes.
  */
 import { administrators as declaration } from "../../../src/shared/modules/administrators";
-import { administrators } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+
+import { endAllSessions } from "../../auth/sessions";
+import type { DbOrTx } from "../../db";
+import {
+  administrators,
+  adminRecoveryCodes,
+  adminTotp,
+  type AdministratorRow,
+} from "../../db/schema";
 import { bindModule } from "../../kit/bind";
-import { notFound } from "../../errors";
+import { forbidden, notFound } from "../../errors";
 import { assertManageable, findAdministrator } from "../../services/administrators";
 import { ADMINISTRATOR_RESET_LINKS, resetLinkAction } from "../../services/password-reset";
 import { administratorEndpoints } from "./endpoints";
@@ -17,8 +26,31 @@ import {
   type NewAdministrator,
 } from "./rules";
 
+/**
+ * Another administrator than `actor`, when `actor` is a super administrator: a sign-in's factors
+ * and sessions are the super administrator's to reset (their own are on their account page).
+ */
+async function otherAdministrator(db: DbOrTx, actor: AdministratorRow, id: number) {
+  if (!actor.isSuperAdmin) {
+    throw forbidden(
+      "SUPER_ADMIN_ONLY",
+      "Only a super administrator can do this to another's sign-in",
+    );
+  }
+  if (actor.id === id) {
+    throw forbidden("OWN_ACCOUNT", "Use your own account page for your own sign-in");
+  }
+  const target = await findAdministrator(db, id);
+  if (!target) throw notFound("Administrator");
+  return target;
+}
+
 export const administratorsModule = bindModule(declaration, {
   table: administrators,
+  columns: {
+    hasSecondFactor: sql<boolean>`exists (select 1 from ${adminTotp}
+      where ${adminTotp.adminId} = ${administrators.id} and ${adminTotp.confirmedAt} is not null)`,
+  },
   create: async (tx, { actor, body }) =>
     (await createAdministrator(tx, actor, body as NewAdministrator)).id,
   // A new administrator waits for a second approver: the request keeps the password's hash.
@@ -33,6 +65,16 @@ export const administratorsModule = bindModule(declaration, {
     },
     permissions: async (tx, { actor, id, body }) => {
       await updateAdministrator(tx, actor, id, { permissions: body.permissions });
+    },
+    resetFactors: async (tx, { actor, id }) => {
+      await otherAdministrator(tx, actor, id);
+      await tx.delete(adminTotp).where(eq(adminTotp.adminId, id));
+      await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+      await endAllSessions(tx, id, "ended-by-admin");
+    },
+    endSessions: async (tx, { actor, id }) => {
+      await otherAdministrator(tx, actor, id);
+      await endAllSessions(tx, id, "ended-by-admin");
     },
     // To the administrator's own address, by someone who may manage them.
     passwordReset: resetLinkAction(ADMINISTRATOR_RESET_LINKS, "staff", async (tx, actor, id) => {

@@ -248,6 +248,13 @@ export interface ActionDecl<Body extends z.ZodType = z.ZodType> {
    * time, or above the wallet policy's threshold), and another administrator approves it.
    */
   fourEyes?: FourEyesDecl;
+  /**
+   * Sensitive (money moved, power given, a factor reset): the server asks for a fresh proof of
+   * who the administrator is (a second factor within STEP_UP_MINUTES, 403 STEP_UP_REQUIRED
+   * otherwise) before it runs or holds the change; the console asks for it in place and sends
+   * the same request again.
+   */
+  stepUp?: true;
 }
 
 export interface ActionAnswer {
@@ -381,6 +388,8 @@ interface ActionOptions {
   permission?: PermissionCode;
   /** Needs a second approver (see ActionDecl.fourEyes). */
   fourEyes?: FourEyesDecl;
+  /** Needs a fresh proof of who the administrator is (see ActionDecl.stepUp). */
+  stepUp?: true;
   offeredTo?: ActionDecl["offeredTo"];
 }
 
@@ -590,6 +599,8 @@ export interface FormDecl<Body extends z.ZodObject = z.ZodObject> {
   quietWhenUnchanged?: boolean;
   /** Needs a second approver (see ActionDecl.fourEyes). */
   fourEyes?: FourEyesDecl;
+  /** Needs a fresh proof of who the administrator is (see ActionDecl.stepUp). */
+  stepUp?: true;
 }
 
 /** A create or edit form (see FormDecl); the type checker keeps `inputs` to the body's keys. */

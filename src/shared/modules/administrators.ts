@@ -4,6 +4,7 @@ import { ADMIN_LANGUAGES, ADMIN_STATUSES, ADMIN_THEMES } from "../domain";
 import {
   confirmAction,
   defineModule,
+  remarkAction,
   effectAction,
   field,
   form,
@@ -61,6 +62,8 @@ export const administrators = defineModule({
     language: field(z.enum(ADMIN_LANGUAGES).nullable()),
     /** The console's colour scheme the administrator chose (null: light). */
     theme: field(z.enum(ADMIN_THEMES).nullable()),
+    /** Whether the administrator has a confirmed authenticator app (a reset takes it away). */
+    hasSecondFactor: field(z.boolean(), { filter: "boolean" }),
     lastLoginAt: instant({
       ...OWN_SCREENS,
       nullable: true,
@@ -78,6 +81,7 @@ export const administrators = defineModule({
     body: createAdministratorBodySchema,
     audit: "administrator",
     fourEyes: { unlessNoChecker: true },
+    stepUp: true,
   }),
   /**
    * Name and e-mail only (status or permissions here are a 400): power moves through the actions
@@ -103,6 +107,7 @@ export const administrators = defineModule({
       field: "status",
       method: "PATCH",
       path: "status",
+      stepUp: true,
       body: adminStatusBodySchema,
       whenOf: {
         disable: { status: ["active"] },
@@ -132,6 +137,7 @@ export const administrators = defineModule({
       quietWhenUnchanged: true,
       // Power granted or taken: always a second approver.
       fourEyes: {},
+      stepUp: true,
       aliases: [
         {
           method: "POST",
@@ -158,6 +164,34 @@ export const administrators = defineModule({
       audit: "administrator",
       thing: "Reset Administrator Password",
       answer: { status: 202, response: resetPasswordResponseSchema, failures: [502] },
+    }),
+    /**
+     * A super administrator, on another's account: the authenticator app and the recovery codes
+     * go, and every session ends (the administrator signs in with the password and enrols again
+     * where a second factor is required). Power over a sign-in: a second approver and a step-up.
+     */
+    resetFactors: remarkAction({
+      verb: "reset_factors",
+      done: "factorsReset",
+      path: "factors/reset",
+      when: {},
+      conflictCode: "CONFLICT",
+      audit: "administrator",
+      thing: "Reset Administrator Second Factor",
+      danger: true,
+      fourEyes: {},
+      stepUp: true,
+    }),
+    /** A super administrator ends every session of another administrator at once. */
+    endSessions: remarkAction({
+      verb: "end_sessions",
+      done: "sessionsEnded",
+      path: "sessions/end",
+      when: {},
+      conflictCode: "CONFLICT",
+      audit: "administrator",
+      thing: "End Administrator Sessions",
+      danger: true,
     }),
   },
 });

@@ -96,6 +96,8 @@ export const changeRequests = defineModule({
       audit: "change_request",
       // Never the maker (the server refuses with 403 SELF_APPROVAL).
       offeredTo: { field: "makerId", is: "other" },
+      // An approval releases the money or the power the request holds.
+      stepUp: true,
     }),
     withdraw: remarkAction({
       verb: "withdraw",

@@ -172,6 +172,7 @@ export const settlements = defineModule({
       audit: "settlement",
       // The merchant's money released: always a second approver, holding Settlement.
       fourEyes: { amount: { record: "netSen" } },
+      stepUp: true,
       input: {
         name: "bankReference",
         max: BANK_REFERENCE_MAX_LENGTH,

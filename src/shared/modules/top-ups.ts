@@ -126,6 +126,7 @@ export const topUps = defineModule({
       audit: "top_up",
       // Money back out of a wallet: always a second approver.
       fourEyes: { amount: { record: "amountSen" } },
+      stepUp: true,
     }),
   },
   create: form({
@@ -134,6 +135,7 @@ export const topUps = defineModule({
     inputs: { amountSen: { kind: "money" }, remark: { kind: "multiline" } },
     // Above the wallet policy's threshold (RM 200 unless a version says otherwise).
     fourEyes: { above: "topUp", amount: { body: "amountSen" } },
+    stepUp: true,
   }),
 });
 

@@ -164,6 +164,7 @@ export const userReports = defineModule({
       listed: false,
       ownDialog: true,
       fourEyes: { above: "refund", amount: { body: "refundSen" } },
+      stepUp: true,
     }),
     reject: textAction({
       verb: "reject",

@@ -117,6 +117,7 @@ export const walletPolicies = defineModule({
     },
     // The limits of every wallet, and the thresholds of four eyes: always a second approver.
     fourEyes: {},
+    stepUp: true,
   }),
 });
 

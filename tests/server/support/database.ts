@@ -59,6 +59,9 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}) {
     JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
+    // A test file signs in once and may act for longer than the default 5 minutes on a busy
+    // machine; the step-up tests set the default back (tests/server/second-factor.test.ts).
+    STEP_UP_MINUTES: "60",
     ...extra,
   };
 }
