@@ -27,6 +27,32 @@ export function formatDateTime(iso: string | null | undefined, fallback = "—")
   return format(iso, `${dateFormat()} HH:mm`, fallback);
 }
 
+/** How far back a moment is, in the largest unit that fits. */
+const TIME_AGO_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/**
+ * A moment as people say it, in the active language: "5 minutes ago", "yesterday", "now" (under a
+ * minute); `fallback` when there is none. Shown beside the date and time, never instead of it.
+ */
+export function formatTimeAgo(
+  iso: string | null | undefined,
+  now: number = Date.now(),
+  fallback = "—",
+): string {
+  const date = iso ? dayjs(iso) : undefined;
+  if (!date?.isValid()) return fallback;
+  const seconds = Math.max(0, Math.round((now - date.valueOf()) / 1000));
+  const relative = new Intl.RelativeTimeFormat(dayjs.locale() === "zh-cn" ? "zh-CN" : "en", {
+    numeric: "auto",
+  });
+  const [unit, size] = TIME_AGO_UNITS.find(([, size]) => seconds >= size) ?? ["second", 0];
+  return relative.format(size === 0 ? 0 : -Math.floor(seconds / size), unit);
+}
+
 const wholeNumber = new Intl.NumberFormat("en-US");
 
 /**

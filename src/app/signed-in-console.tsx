@@ -4,7 +4,9 @@ import { Route, Routes, useLocation } from "react-router";
 import { resourceModules } from "../resources";
 import { provideResourceModules } from "./declared-resources";
 import { DocumentTitle } from "./document-title";
+import { EnrolmentGate } from "./enrolment-gate";
 import { ConsoleLayout } from "./layout/console-layout";
+import { IdleWatch } from "./idle-watch";
 import { findMenuEntry } from "./menu";
 import { MENU } from "./registry";
 import { ModuleTexts } from "./module-texts";
@@ -12,6 +14,7 @@ import { PERMISSION, type PermissionCode } from "../shared/permissions";
 import { DashboardPage, GlobalPage, NotFoundPage, SettingPage, StatisticPage } from "./pages";
 import { RequirePermission, resourceRoutes } from "./resource-routes";
 import { shellPageId } from "./shell-pages";
+import { StepUpDialog } from "./step-up-dialog";
 
 // Handed to <Refine> when this chunk loads, before any of its pages renders.
 provideResourceModules(resourceModules);
@@ -39,33 +42,38 @@ export default function SignedInConsole() {
   return (
     <>
       <ConsolePageTitle />
-      <Routes>
-        <Route element={<ConsoleLayout />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          {SHELL_PAGES.map(({ path, Page, code }) => {
-            const page = (
-              <ModuleTexts>
-                <Page />
-              </ModuleTexts>
-            );
-            return (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  code === undefined ? (
-                    page
-                  ) : (
-                    <RequirePermission code={code}>{page}</RequirePermission>
-                  )
-                }
-              />
-            );
-          })}
-          {resourceRoutes(resourceModules)}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      {/* The session's own dialogs, whichever page is open: step-up and the idle warning. */}
+      <StepUpDialog />
+      <IdleWatch />
+      <EnrolmentGate>
+        <Routes>
+          <Route element={<ConsoleLayout />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            {SHELL_PAGES.map(({ path, Page, code }) => {
+              const page = (
+                <ModuleTexts>
+                  <Page />
+                </ModuleTexts>
+              );
+              return (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    code === undefined ? (
+                      page
+                    ) : (
+                      <RequirePermission code={code}>{page}</RequirePermission>
+                    )
+                  }
+                />
+              );
+            })}
+            {resourceRoutes(resourceModules)}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </EnrolmentGate>
     </>
   );
 }

@@ -16,7 +16,13 @@ export type {
   UpdateAdministratorBody,
 } from "../shared/schemas/administrators";
 export type { UpdateAccountBody } from "../shared/schemas/account";
-export type { LoginBody } from "../shared/schemas/auth";
+export type {
+  LoginBody,
+  SecondFactorMethod,
+  SessionState,
+  SignedIn,
+  StepUpMethod,
+} from "../shared/schemas/auth";
 export type { ChangeContactSubmissionDto } from "../shared/modules/change-contact";
 export type { DashboardSummary } from "../shared/schemas/dashboard";
 export type {

@@ -2,7 +2,7 @@ import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev
 import i18next from "i18next";
 
 import { toApiError, type ApiError } from "./api-error";
-import type { AdminDto, LoginResponse } from "./api-types";
+import type { AdminDto, LoginResponse, SignedIn } from "./api-types";
 import {
   clearCurrentAdmin,
   getCurrentAdmin,
@@ -13,17 +13,30 @@ import { handleApiError, notifyError } from "./error-handler";
 import { translateResolved, type Translate } from "./errors";
 import { http } from "./http";
 import { changeLanguage, currentLanguage } from "./i18n";
+import { setSignedOutForInactivity } from "./idle";
+import { getSecondFactor, setSecondFactor } from "./second-factor";
 import { clearToken, getToken, setToken } from "./session";
+import type { SecondFactorMethod } from "../shared/schemas/auth";
 
 export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/dashboard";
 export const LOGIN_API_PATH = "/api/auth/login";
 export const LOGOUT_API_PATH = "/api/auth/logout";
+export const SECOND_FACTOR_API_PATH = "/api/auth/login/second-factor";
 
 export interface LoginCredentials {
   email: string;
   password: string;
 }
+
+/** The sign-in's second step: a code for the ticket the password step left (second-factor.ts). */
+export interface SecondFactorProof {
+  method: SecondFactorMethod;
+  code: string;
+}
+
+/** What the login page hands `useLogin`: the password step, or the code step after it. */
+export type LoginVariables = LoginCredentials | SecondFactorProof;
 
 /**
  * A refused login, shaped for Refine's login notification (`name` is its title, `message` its
@@ -89,16 +102,53 @@ async function adminOrNull(): Promise<AdminDto | null> {
   }
 }
 
+/** Signed in, by a password alone or with its second factor. */
+async function signedIn({ token, admin }: SignedIn): Promise<AuthActionResponse> {
+  setSecondFactor(null);
+  setSignedOutForInactivity(false);
+  setToken(token);
+  setCurrentAdmin(admin);
+  // The account's saved language applies from the moment its administrator signs in.
+  const saved = admin.language;
+  if (saved !== null && saved !== currentLanguage()) await changeLanguage(saved);
+  return { success: true, redirectTo: HOME_PATH };
+}
+
+/**
+ * The code step. Its refusals are said on the step itself (the page shows the returned error's
+ * text), not by a toast; a ticket that expired ends the step, back to the password.
+ */
+async function proveSecondFactor({ method, code }: SecondFactorProof): Promise<AuthActionResponse> {
+  const ticket = getSecondFactor()?.ticket;
+  try {
+    if (!ticket) throw new Error("No sign-in waits for a second factor");
+    const { data } = await http.post<SignedIn>(SECOND_FACTOR_API_PATH, { ticket, method, code });
+    return await signedIn(data);
+  } catch (error) {
+    const described = handleApiError(error);
+    if (described.error.code === "LOGIN_TICKET_EXPIRED" || !ticket) setSecondFactor(null);
+    const title = translate("errors:login.failed");
+    const message = translateResolved(described.resolved, translate);
+    return { success: false, error: new LoginError(title, message, described.error) };
+  }
+}
+
 export const authProvider: AuthProvider = {
-  login: async ({ email, password }: LoginCredentials) => {
+  /**
+   * The password step answers a token, or (the administrator has an authenticator app) a ticket
+   * for the code step: kept in second-factor.ts, and `success: false` without an error, so Refine
+   * neither redirects nor complains while the login page asks for the code.
+   */
+  login: async (variables: LoginVariables) => {
+    if ("code" in variables) return proveSecondFactor(variables);
+    const { email, password } = variables;
     try {
       const { data } = await http.post<LoginResponse>(LOGIN_API_PATH, { email, password });
-      setToken(data.token);
-      setCurrentAdmin(data.admin);
-      // The account's saved language applies from the moment its administrator signs in.
-      const saved = data.admin.language;
-      if (saved !== null && saved !== currentLanguage()) await changeLanguage(saved);
-      return { success: true, redirectTo: HOME_PATH };
+      if ("secondFactor" in data) {
+        setSecondFactor(data.secondFactor);
+        return { success: false };
+      }
+      return await signedIn(data);
     } catch (error) {
       return loginFailure(error);
     }

@@ -1,5 +1,7 @@
-import { apiErrorFromResponse, apiErrorWithoutAnswer } from "./api-error";
+import { apiErrorFromResponse, apiErrorWithoutAnswer, isApiError } from "./api-error";
+import { IDLE_HEADER, idleSeconds, noteRequest } from "./idle";
 import { getToken } from "./session";
+import { confirmIdentity, STEP_UP_REQUIRED, stepUpMethodsOf } from "./step-up";
 
 /** The API base every path is relative to (docs/api.md): configured, else this origin's `/v1`. */
 export const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefined) ?? "/v1";
@@ -130,6 +132,8 @@ function headersOf(request: HttpRequest): Headers {
   if (token) headers.set("Authorization", token);
   else headers.delete("Authorization");
   headers.set("Accept-Language", currentLanguage());
+  // Whether the administrator is still there: the console's own polling is not use.
+  headers.set(IDLE_HEADER, String(idleSeconds()));
   return headers;
 }
 
@@ -240,7 +244,8 @@ async function settle<T>(answer: Answer, method: string): Promise<HttpResponse<T
  * Sends one request to the API: session headers, the timeout, and every failure as an ApiError.
  * The caller's signal aborting is `cancelled`; no answer in time or at all is `network`.
  */
-async function request<T = unknown>(config: HttpRequest): Promise<HttpResponse<T>> {
+async function send<T>(config: HttpRequest): Promise<HttpResponse<T>> {
+  noteRequest();
   const method = config.method ?? "get";
   const headers = headersOf(config);
   const body = bodyOf(config.data, method, headers);
@@ -270,6 +275,21 @@ async function request<T = unknown>(config: HttpRequest): Promise<HttpResponse<T
     signal?.removeEventListener("abort", abort);
   }
   return settle<T>(answer, method);
+}
+
+/**
+ * One request as its caller sees it: a sensitive one refused for want of a recent proof
+ * (403 STEP_UP_REQUIRED) waits for the step-up dialog and, once proven, is sent again, its answer
+ * handed over as if nothing happened; cancelled, the caller gets the refusal.
+ */
+async function request<T = unknown>(config: HttpRequest): Promise<HttpResponse<T>> {
+  try {
+    return await send<T>(config);
+  } catch (error) {
+    const stepUp = isApiError(error) && error.statusCode === 403 && error.code === STEP_UP_REQUIRED;
+    if (stepUp && (await confirmIdentity(stepUpMethodsOf(error.data)))) return send<T>(config);
+    throw error;
+  }
 }
 
 type WithoutBody = <T = unknown>(

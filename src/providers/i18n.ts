@@ -43,7 +43,7 @@ export const NAMESPACES: readonly string[] = [
  * its errors, and the tab's title (menu labels). The rest of NAMESPACES arrives with the
  * signed-in console (loadConsoleTexts), so the login page does not download the modules' words.
  */
-const SIGNED_OUT_NAMESPACES: readonly string[] = ["common", "errors", "menu"];
+const SIGNED_OUT_NAMESPACES: readonly string[] = ["common", "errors", "menu", "session"];
 
 /** The namespaces loaded, in the active language and in every language switched to later. */
 let wantedNamespaces: readonly string[] = SIGNED_OUT_NAMESPACES;

@@ -41,6 +41,18 @@ const STABLE_CODES = [
   "REASON_TOO_LONG",
   "REASON_INVALID",
   "CHANGE_PENDING",
+  // Staff sign-in: the second factor, the step-up before a sensitive action, the authenticator app.
+  "TOTP_CODE_FORMAT",
+  "RECOVERY_CODE_FORMAT",
+  "WRONG_CODE",
+  "LOGIN_TICKET_EXPIRED",
+  "STEP_UP_REQUIRED",
+  "STEP_UP_METHOD",
+  "TOTP_ENROLLED",
+  "TOTP_NOT_STARTED",
+  "TOTP_NOT_ENROLLED",
+  "SECOND_FACTOR_REQUIRED",
+  "OWN_ACCOUNT",
 ];
 
 describe("errors texts", () => {

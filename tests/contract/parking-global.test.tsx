@@ -31,7 +31,7 @@ configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
-  await initPageTexts(["common", "errors", "kit", "parking", "global", "setting"]);
+  await initPageTexts(["common", "errors", "kit", "parking", "global", "setting", "admin"]);
 });
 
 const LOT: ParkingLotDto = {
@@ -75,6 +75,8 @@ const SETTINGS: GlobalSettingsAnswer = {
   minIosVersion: "1.0.0",
   minAndroidVersion: "1.0.0",
   defaultFeeRateBp: 150,
+  secondFactorRequired: "nobody",
+  secondFactorCodes: [],
   supportEmailFallback: "superadmin@wallet.example",
 };
 
@@ -145,7 +147,7 @@ describe("a choice left empty", () => {
     expect(issueText(i18next.t, parkingLots, form, "status", issue)).toBe("Status: choose one.");
     await initPageTexts(["kit", "parking"], { language: "cn-ZH" });
     expect(issueText(i18next.t, parkingLots, form, "status", issue)).toBe("请选择状态。");
-    await initPageTexts(["common", "errors", "kit", "parking", "global", "setting"]);
+    await initPageTexts(["common", "errors", "kit", "parking", "global", "setting", "admin"]);
   });
 });
 
@@ -194,6 +196,28 @@ describe("Global", () => {
     ).toBeInTheDocument();
     // Nothing changed yet: the form still shows the settings as they are.
     expect(screen.getByLabelText("Support e-mail")).toHaveValue("desk@ucsi.example");
+  });
+
+  it("requires a second factor of chosen codes' holders, the codes named in the review", async () => {
+    renderGlobal();
+    await userEvent.click(await screen.findByRole("radio", { name: "Holders of chosen codes" }));
+    const codes = await screen.findByRole("group", {
+      name: "Administrators holding any of these codes",
+    });
+    await userEvent.click(within(codes).getByRole("checkbox", { name: /Top Up/ }));
+    await userEvent.click(within(codes).getByRole("checkbox", { name: /Settlement/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Review changes" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Nobody")).toBeInTheDocument();
+    expect(within(dialog).getByText("Holders of chosen codes")).toBeInTheDocument();
+    expect(within(dialog).getByText("Top Up, Settlement")).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText("Reason for the approver"), "RMiT audit");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send for approval" }));
+    await vi.waitFor(() => expect(patches()).toHaveLength(1));
+    expect(await patches()[0]!.json()).toEqual({
+      secondFactorRequired: "codes",
+      secondFactorCodes: [33, 35],
+    });
   });
 
   it("refuses a bad version, a bad e-mail and maintenance without its messages, sending nothing", async () => {

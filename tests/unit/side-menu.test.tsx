@@ -17,6 +17,7 @@ const adminWith = (permissions: number[], isSuperAdmin = false): AdminDto => ({
   status: "active",
   language: null,
   theme: null,
+  hasSecondFactor: false,
   lastLoginAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

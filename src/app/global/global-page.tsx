@@ -6,6 +6,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Radio,
   Skeleton,
   Switch,
   Table,
@@ -19,6 +20,7 @@ import {
   GLOBAL_SETTING_KEYS,
   globalSettingsBody,
   maintenanceExplained,
+  SECOND_FACTOR_REQUIREMENTS,
   type GlobalSettingKey,
   type GlobalSettings,
   type GlobalSettingsAnswer,
@@ -35,6 +37,8 @@ import {
   useRefreshChangeRequests,
 } from "../kit/four-eyes";
 import { Panel } from "../components/panel";
+import { PermissionCheckboxes } from "../../resources/administrators/permission-checkboxes";
+import { PERMISSION_MODULES } from "../../shared/permissions";
 
 export const GLOBAL_SETTINGS_PATH = "/api/global-settings";
 
@@ -66,6 +70,9 @@ const toSettings = (values: Values): Record<GlobalSettingKey, unknown> => {
   };
 };
 
+/** Whether a setting's value differs (the codes are a list: compared by what they hold). */
+const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
 /** The form's name of a setting (the fee rate is typed as a percentage). */
 const inputOf = (key: GlobalSettingKey): keyof Values =>
   key === "defaultFeeRateBp" ? "defaultFeeRatePercent" : key;
@@ -76,7 +83,7 @@ const inputOf = (key: GlobalSettingKey): keyof Values =>
  * server checks the same rules (src/shared/global-settings.ts) and audits the change.
  */
 export default function GlobalPage() {
-  const { t, i18n } = useTranslation(["global", "kit"]);
+  const { t, i18n } = useTranslation(["global", "kit", "admin"]);
   const [form] = Form.useForm<Values>();
   const [review, setReview] =
     useState<Array<{ key: GlobalSettingKey; old: string; next: string }>>();
@@ -90,6 +97,7 @@ export default function GlobalPage() {
   const [reasonForm] = Form.useForm<{ [CHANGE_REASON_FIELD]?: string }>();
   const refreshChangeRequests = useRefreshChangeRequests();
   const current = query.isSuccess ? result.data : undefined;
+  const requirement = Form.useWatch("secondFactorRequired", form);
 
   if (query.isError) {
     return (
@@ -114,6 +122,14 @@ export default function GlobalPage() {
     }
     if (typeof value === "boolean") return t(value ? "on" : "off");
     if (key === "defaultFeeRateBp") return formatBasisPoints(Number(value));
+    if (key === "secondFactorRequired") return t(`secondFactor.${String(value)}`);
+    if (key === "secondFactorCodes") {
+      const codes = value as number[];
+      const names = PERMISSION_MODULES.filter((m) => codes.includes(m.code)).map((m) =>
+        t(`admin:permissions.modules.${m.key}`),
+      );
+      return names.length > 0 ? names.join(", ") : t("empty");
+    }
     return String(value);
   };
 
@@ -134,7 +150,7 @@ export default function GlobalPage() {
   const submit = (values: Values) => {
     clearProblems();
     const next = toSettings(values);
-    const changed = GLOBAL_SETTING_KEYS.filter((key) => next[key] !== current[key]);
+    const changed = GLOBAL_SETTING_KEYS.filter((key) => differs(next[key], current[key]));
     if (changed.length === 0) {
       setReview([]);
       return;
@@ -238,6 +254,26 @@ export default function GlobalPage() {
             extra={t("feeRateHelp")}
           >
             <InputNumber<number> min={0} max={100} precision={2} step={0.1} addonAfter="%" />
+          </Form.Item>
+          <Form.Item
+            name="secondFactorRequired"
+            label={t("fields.secondFactorRequired")}
+            extra={t("secondFactorHelp")}
+          >
+            <Radio.Group
+              options={SECOND_FACTOR_REQUIREMENTS.map((value) => ({
+                value,
+                label: t(`secondFactor.${value}`),
+              }))}
+            />
+          </Form.Item>
+          {/* Kept in the form when hidden: the codes stay what they were for another choice. */}
+          <Form.Item
+            name="secondFactorCodes"
+            label={t("fields.secondFactorCodes")}
+            hidden={requirement !== "codes"}
+          >
+            <PermissionCheckboxes aria-label={t("fields.secondFactorCodes")} />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             {t("review.open")}

@@ -1,7 +1,13 @@
 import { useLogin, useTranslate } from "@refinedev/core";
-import { Button, Flex, Form, Input, Layout, Typography, theme } from "antd";
+import { Alert, Button, Flex, Form, Input, Layout, Typography, theme } from "antd";
+import { useState } from "react";
+
+import type { LoginVariables } from "../../providers/auth";
+import { wasSignedOutForInactivity } from "../../providers/idle";
+import { useSecondFactor } from "../../providers/second-factor";
 import { Brand } from "../layout/brand";
 import { LanguageSwitcher } from "../layout/language-switcher";
+import { SecondFactorStep } from "./second-factor-step";
 
 interface Credentials {
   email: string;
@@ -14,12 +20,29 @@ interface Credentials {
  * "remember me": sessions persist) and without the Card, Checkbox and Divider the AuthPage brings:
  * the login page is the first a visitor loads, and its JavaScript has a budget (bench/size.ts).
  * A refused login is explained by the central error handler (a toast, or the banned dialog).
- * A lazy chunk of its own: the form engine it brings is not loaded by a signed-in console.
+ * An administrator with an authenticator app then gives its code (or a recovery code) on a second
+ * step, whose refusals it says itself; a sign-in that took too long comes back to the password
+ * with that reason. A lazy chunk of its own: the form engine it brings is not loaded by a
+ * signed-in console.
  */
 export default function LoginPage() {
   const translate = useTranslate();
   const { token } = theme.useToken();
-  const { mutate: login, isPending } = useLogin<Credentials>();
+  const { mutate: login, isPending, variables } = useLogin<LoginVariables>();
+  const provingCode = isPending && variables !== undefined && "code" in variables;
+  const secondFactor = useSecondFactor();
+  // Why the last code was refused; it stays on the password step when the sign-in expired.
+  const [refusal, setRefusal] = useState<string>();
+  const [inactive] = useState(wasSignedOutForInactivity);
+
+  const signIn = (variables: LoginVariables) => {
+    setRefusal(undefined);
+    login(variables, {
+      onSuccess: ({ success, error }) => {
+        if (!success && "code" in variables) setRefusal(error?.message);
+      },
+    });
+  };
 
   return (
     <Layout>
@@ -53,59 +76,81 @@ export default function LoginPage() {
                 lineHeight: "32px",
               }}
             >
-              {translate("pages.login.title", "Sign in to your account")}
+              {secondFactor
+                ? translate("session:secondFactor.title")
+                : translate("pages.login.title", "Sign in to your account")}
             </Typography.Title>
-            <Form<Credentials>
-              layout="vertical"
-              requiredMark={false}
-              onFinish={(credentials) => login(credentials)}
-            >
-              <Form.Item
-                name="email"
-                label={translate("pages.login.fields.email", "Email")}
-                rules={[
-                  {
-                    required: true,
-                    message: translate("pages.login.errors.requiredEmail", "Email is required"),
-                  },
-                  {
-                    type: "email",
-                    message: translate("pages.login.errors.validEmail", "Invalid email address"),
-                  },
-                ]}
-              >
-                <Input
-                  size="large"
-                  autoComplete="username"
-                  placeholder={translate("pages.login.fields.email", "Email")}
-                />
-              </Form.Item>
-              <Form.Item
-                name="password"
-                label={translate("pages.login.fields.password", "Password")}
-                rules={[
-                  {
-                    required: true,
-                    message: translate(
-                      "pages.login.errors.requiredPassword",
-                      "Password is required",
-                    ),
-                  },
-                ]}
-              >
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  placeholder="●●●●●●●●"
-                  size="large"
-                />
-              </Form.Item>
-              <Form.Item style={{ marginBottom: 0, marginTop: 32 }}>
-                <Button type="primary" size="large" htmlType="submit" loading={isPending} block>
-                  {translate("pages.login.signin", "Sign in")}
-                </Button>
-              </Form.Item>
-            </Form>
+            {secondFactor ? (
+              <SecondFactorStep
+                pending={secondFactor}
+                error={refusal}
+                busy={provingCode}
+                onSubmit={signIn}
+                onChange={() => setRefusal(undefined)}
+              />
+            ) : (
+              <>
+                {(refusal ?? inactive) && (
+                  <Alert
+                    role="alert"
+                    type={refusal ? "error" : "info"}
+                    showIcon
+                    message={refusal ?? translate("session:idle.signedOut")}
+                    style={{ marginBottom: 24 }}
+                  />
+                )}
+                <Form<Credentials> layout="vertical" requiredMark={false} onFinish={signIn}>
+                  <Form.Item
+                    name="email"
+                    label={translate("pages.login.fields.email", "Email")}
+                    rules={[
+                      {
+                        required: true,
+                        message: translate("pages.login.errors.requiredEmail", "Email is required"),
+                      },
+                      {
+                        type: "email",
+                        message: translate(
+                          "pages.login.errors.validEmail",
+                          "Invalid email address",
+                        ),
+                      },
+                    ]}
+                  >
+                    <Input
+                      size="large"
+                      autoComplete="username"
+                      placeholder={translate("pages.login.fields.email", "Email")}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name="password"
+                    label={translate("pages.login.fields.password", "Password")}
+                    rules={[
+                      {
+                        required: true,
+                        message: translate(
+                          "pages.login.errors.requiredPassword",
+                          "Password is required",
+                        ),
+                      },
+                    ]}
+                  >
+                    <Input
+                      type="password"
+                      autoComplete="current-password"
+                      placeholder="●●●●●●●●"
+                      size="large"
+                    />
+                  </Form.Item>
+                  <Form.Item style={{ marginBottom: 0, marginTop: 32 }}>
+                    <Button type="primary" size="large" htmlType="submit" loading={isPending} block>
+                      {translate("pages.login.signin", "Sign in")}
+                    </Button>
+                  </Form.Item>
+                </Form>
+              </>
+            )}
           </section>
         </main>
       </Flex>

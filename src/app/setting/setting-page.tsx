@@ -3,9 +3,14 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "../components/page-header";
 import { ChangePasswordCard } from "./change-password-card";
 import { LanguageCard } from "./language-card";
+import { SessionsCard } from "./sessions-card";
 import { ThemeCard } from "./theme-card";
+import { TwoStepCard } from "./two-step-card";
 
-/** The administrator's own account: password, language and theme. Needs no permission code. */
+/**
+ * The administrator's own account: password, language, theme, two-step sign-in and the sessions
+ * open. Needs no permission code.
+ */
 export default function SettingPage() {
   const { t } = useTranslation("setting");
   return (
@@ -19,6 +24,12 @@ export default function SettingPage() {
           <LanguageCard />
           <div style={{ height: 16 }} />
           <ThemeCard />
+        </Col>
+        <Col xs={24} xl={12}>
+          <TwoStepCard />
+        </Col>
+        <Col xs={24} xl={12}>
+          <SessionsCard />
         </Col>
       </Row>
     </>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "../../app/components/page-header";
 import { RecordActions } from "../../app/kit/decision";
+import { RecordHistory } from "../../app/kit/history-panel";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
 import { formatDate, formatDateTime } from "../../app/format";
@@ -14,6 +15,7 @@ import { administrators } from "../../shared/modules/administrators";
 import { mayManageAdministrator } from "../../shared/permissions";
 import { ADMIN_PATHS, adminEditPath } from "./paths";
 import { PermissionEditor } from "./permission-editor";
+import { SignInPanel } from "./sign-in-panel";
 import { AdminStatusTag, SuperAdminTag } from "./status-tag";
 import { StatusToggle } from "./status-toggle";
 
@@ -81,6 +83,14 @@ export default function AdministratorShow() {
             {manageable && admin.id !== me?.id && (
               <RecordActions module={administrators} row={admin} only={["passwordReset"]} />
             )}
+            {/* A super administrator's, on another's sign-in (the server refuses the others). */}
+            {me?.isSuperAdmin && admin.id !== me.id && (
+              <RecordActions
+                module={administrators}
+                row={admin}
+                only={["endSessions", "resetFactors"]}
+              />
+            )}
             {manageable && admin.id !== me?.id && <StatusToggle admin={admin} />}
           </Space>
         }
@@ -116,6 +126,17 @@ export default function AdministratorShow() {
         </Col>
         <Col xs={24} xl={14}>
           <PermissionEditor key={admin.id} admin={admin} editable={manageable} />
+        </Col>
+        <Col xs={24} xl={10}>
+          <SignInPanel admin={admin} version={query.dataUpdatedAt} />
+        </Col>
+        <Col xs={24} xl={14}>
+          {/* Every sign-in, failure, step-up and factor change is here: the login history. */}
+          <RecordHistory
+            url={`/api/administrators/${admin.id}/audit`}
+            module={administrators}
+            version={query.dataUpdatedAt}
+          />
         </Col>
       </Row>
     </>

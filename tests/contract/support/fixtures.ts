@@ -13,6 +13,7 @@ export function anAdmin(overrides: Partial<AdminDto> = {}): AdminDto {
     status: "active",
     language: "en-US",
     theme: null,
+    hasSecondFactor: false,
     lastLoginAt: null,
     createdAt: "2024-01-02T03:04:05.000Z",
     updatedAt: "2024-01-02T03:04:05.000Z",

@@ -56,6 +56,9 @@ export async function startServer({
       ...process.env,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      // A spec signs in through the API once and may act for longer than the default 5 minutes
+      // on a busy machine; the step-up story makes its session's proof older than this.
+      STEP_UP_MINUTES: "60",
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -107,7 +110,7 @@ export async function startServer({
 /** Parses the demo logins the server prints at start: `<role>: <email> / <password>`. */
 export function demoLogins(output: string): Map<string, { email: string; password: string }> {
   const logins = new Map<string, { email: string; password: string }>();
-  for (const m of output.matchAll(/^([a-z ]+): (\S+@\S+) \/ (\S+)$/gm)) {
+  for (const m of output.matchAll(/^([a-z -]+): (\S+@\S+) \/ (\S+)$/gm)) {
     logins.set(m[1]!, { email: m[2]!, password: m[3]! });
   }
   return logins;
