@@ -10,6 +10,7 @@ import QRCode from "qrcode";
 import { z } from "zod";
 
 import {
+  endedSessionsSchema,
   factorsSchema,
   recoveryCodesSchema,
   sessionListSchema,
@@ -265,10 +266,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       schema: {
         tags: ["account"],
         summary: "End every session of yours but this one",
-        response: {
-          200: z.object({ ended: z.number().int() }),
-          ...errorResponses(401, 403),
-        },
+        response: { 200: endedSessionsSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {

@@ -53,6 +53,7 @@ const STABLE_CODES = [
   "TOTP_NOT_ENROLLED",
   "SECOND_FACTOR_REQUIRED",
   "OWN_ACCOUNT",
+  "NO_SECOND_FACTOR",
 ];
 
 describe("errors texts", () => {

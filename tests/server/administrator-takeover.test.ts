@@ -17,11 +17,17 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
-import { administratorPasswordResets, administrators, auditLog } from "../../server/db/schema";
+import {
+  administratorPasswordResets,
+  administrators,
+  adminTotp,
+  auditLog,
+} from "../../server/db/schema";
 import { PERMISSION, PERMISSION_CODES } from "../../src/shared/permissions";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 import { auth, createAdmin, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { enrolTotp } from "./support/factors";
 import { A_REASON, injectApproved } from "./support/four-eyes";
 import { takeOnlyMail } from "./support/mime";
 import { openApiDocument, operationsOf, type Operation } from "./support/openapi";
@@ -85,6 +91,16 @@ const ATTEMPTS: Record<string, (id: number) => Attempt[]> = {
   "POST /v1/api/administrators/{id}/password-reset": (id) => [
     { method: "POST", url: `/v1/api/administrators/${id}/password-reset` },
   ],
+  "POST /v1/api/administrators/{id}/factors/reset": (id) => [
+    {
+      method: "POST",
+      url: `/v1/api/administrators/${id}/factors/reset`,
+      payload: { remark: "Taking over their sign-in" },
+    },
+  ],
+  "POST /v1/api/administrators/{id}/sessions/end": (id) => [
+    { method: "POST", url: `/v1/api/administrators/${id}/sessions/end` },
+  ],
 };
 
 const actsOnAnAdministrator = (operation: Operation) =>
@@ -117,6 +133,16 @@ async function snapshot(id: number) {
   return { row, resets: resets?.n, audits: audits?.n };
 }
 
+/**
+ * A new administrator holding `codes`, with an authenticator app (so that resetting it is a
+ * change like any other here).
+ */
+async function targetWithFactor(codes: number[]) {
+  const target = await createAdmin(app, superToken, codes);
+  await enrolTotp(app, target.token);
+  return target;
+}
+
 // A permission change waits for a second approver (the approver approves it): who may act on
 // whom is decided when it is asked for, and again when it is applied.
 const send = (attempt: Attempt, token: string) =>
@@ -133,7 +159,7 @@ describe("acting on another administrator", () => {
 
   it("needs every code the target holds: each strict subset is refused and changes nothing", async () => {
     const targetCodes = [PERMISSION.user, PERMISSION.admin, 33, 35];
-    const target = await createAdmin(app, superToken, targetCodes);
+    const target = await targetWithFactor(targetCodes);
     // One at a time: an address has at most two logins checked at once.
     const actors = [];
     for (const codes of strictSubsetsWithAdmin(targetCodes)) {
@@ -166,7 +192,7 @@ describe("acting on another administrator", () => {
       // A fresh target per request: a ban or a new e-mail would otherwise change the next one.
       const template = of(0);
       for (let index = 0; index < template.length; index += 1) {
-        const target = await createAdmin(app, superToken, targetCodes);
+        const target = await targetWithFactor(targetCodes);
         const attempt = of(target.admin.id)[index]!;
         const response = await send(attempt, actor.token);
         expect(response.statusCode, `${operation} ${response.body}`).toBeLessThan(300);
@@ -176,13 +202,23 @@ describe("acting on another administrator", () => {
 
   it("a super administrator only by a super administrator, whatever codes the actor holds", async () => {
     const everything = await createAdmin(app, superToken, [...PERMISSION_CODES]);
-    const before = await snapshot(superAdmin.id);
-    for (const attempt of Object.values(ATTEMPTS).flatMap((of) => of(superAdmin.id))) {
-      const response = await send(attempt, everything.token);
-      expect(response.statusCode, `${attempt.url} ${response.body}`).toBe(403);
-      expect(response.json().code).toBe("SUPER_ADMIN_ONLY");
+    // An authenticator app for the reset to take, for this test only (the suite's super
+    // administrator signed in with the password, which step-up then would not take).
+    const db = testDb.database.db;
+    await db
+      .insert(adminTotp)
+      .values({ adminId: superAdmin.id, secret: "A".repeat(32), confirmedAt: new Date() });
+    try {
+      const before = await snapshot(superAdmin.id);
+      for (const attempt of Object.values(ATTEMPTS).flatMap((of) => of(superAdmin.id))) {
+        const response = await send(attempt, everything.token);
+        expect(response.statusCode, `${attempt.url} ${response.body}`).toBe(403);
+        expect(response.json().code).toBe("SUPER_ADMIN_ONLY");
+      }
+      expect(await snapshot(superAdmin.id)).toEqual(before);
+    } finally {
+      await db.delete(adminTotp).where(eq(adminTotp.adminId, superAdmin.id));
     }
-    expect(await snapshot(superAdmin.id)).toEqual(before);
   });
 
   it("nobody sets another's password, not even a super administrator", async () => {

@@ -41,6 +41,7 @@ describe("loadConfig", () => {
       "banned administrator: banned@wallet.example / Banned#2026",
       "second super administrator: approver@wallet.example / Approver#2026",
       "finance checker: checker@wallet.example / Checker#2026",
+      "two-step administrator: twostep@wallet.example / TwoStep#2026",
     ]);
   });
 

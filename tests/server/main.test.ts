@@ -46,7 +46,7 @@ describe("npm start's server process", () => {
     };
     const run = startServer(env);
     try {
-      await run.waitFor("finance checker: ");
+      await run.waitFor("also needs a code from an authenticator app");
       const lines = run.output().split("\n");
       const logins = lines.filter((line) => / \/ /.test(line) && line.includes("@wallet.example"));
       expect(logins).toEqual([
@@ -56,7 +56,12 @@ describe("npm start's server process", () => {
         "banned administrator: banned@wallet.example / Banned#2026",
         "second super administrator: approver@wallet.example / Approver#2026",
         "finance checker: checker@wallet.example / Checker#2026",
+        "two-step administrator: twostep@wallet.example / TwoStep#2026",
       ]);
+      // The two-step administrator's authenticator secret, this installation's own.
+      expect(run.output()).toMatch(
+        /^twostep@wallet\.example also needs a code from an authenticator app: add the secret [A-Z2-7]{32} to one \(or open otpauth:\/\/totp\//m,
+      );
       // The console's sign-in is named first; the root is the public calculator.
       expect(run.output()).toContain(
         `UCSI Wallet console: http://127.0.0.1:${port}/login  (the public calculator: http://127.0.0.1:${port}/;`,

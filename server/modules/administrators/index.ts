@@ -27,21 +27,17 @@ import {
 } from "./rules";
 
 /**
- * Another administrator than `actor`, when `actor` is a super administrator: a sign-in's factors
- * and sessions are the super administrator's to reset (their own are on their account page).
+ * Another administrator than `actor`, whom `actor` may manage (every code they hold; a super
+ * administrator only by a super administrator), as for any change of an administrator: their
+ * second factor and sessions (one's own are on one's account page).
  */
 async function otherAdministrator(db: DbOrTx, actor: AdministratorRow, id: number) {
-  if (!actor.isSuperAdmin) {
-    throw forbidden(
-      "SUPER_ADMIN_ONLY",
-      "Only a super administrator can do this to another's sign-in",
-    );
-  }
+  const target = await findAdministrator(db, id);
+  if (!target) throw notFound("Administrator");
+  assertManageable(actor, target);
   if (actor.id === id) {
     throw forbidden("OWN_ACCOUNT", "Use your own account page for your own sign-in");
   }
-  const target = await findAdministrator(db, id);
-  if (!target) throw notFound("Administrator");
   return target;
 }
 
@@ -72,9 +68,13 @@ export const administratorsModule = bindModule(declaration, {
       await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
       await endAllSessions(tx, id, "ended-by-admin");
     },
-    endSessions: async (tx, { actor, id }) => {
-      await otherAdministrator(tx, actor, id);
-      await endAllSessions(tx, id, "ended-by-admin");
+    endSessions: {
+      run: async (tx, { actor, id }) => {
+        await otherAdministrator(tx, actor, id);
+        return { ended: await endAllSessions(tx, id, "ended-by-admin") };
+      },
+      audit: ({ ended }) => ({ after: { sessionsEnded: ended } }),
+      after: async (result) => result,
     },
     // To the administrator's own address, by someone who may manage them.
     passwordReset: resetLinkAction(ADMINISTRATOR_RESET_LINKS, "staff", async (tx, actor, id) => {

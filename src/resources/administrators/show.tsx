@@ -81,14 +81,10 @@ export default function AdministratorShow() {
               </Button>
             )}
             {manageable && admin.id !== me?.id && (
-              <RecordActions module={administrators} row={admin} only={["passwordReset"]} />
-            )}
-            {/* A super administrator's, on another's sign-in (the server refuses the others). */}
-            {me?.isSuperAdmin && admin.id !== me.id && (
               <RecordActions
                 module={administrators}
                 row={admin}
-                only={["endSessions", "resetFactors"]}
+                only={["passwordReset", "endSessions", "resetFactors"]}
               />
             )}
             {manageable && admin.id !== me?.id && <StatusToggle admin={admin} />}

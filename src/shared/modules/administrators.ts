@@ -23,6 +23,11 @@ import {
   updateAdministratorBodySchema,
 } from "../schemas/administrator-forms";
 
+/** How many sessions an ending of sessions ended (also `POST /api/account/sessions/end-others`). */
+export const endedSessionsSchema = z
+  .object({ ended: z.number().int().describe("How many sessions ended") })
+  .meta({ id: "EndedSessions" });
+
 /** No field of an administrator is on a generated detail page or in a CSV export. */
 const OWN_SCREENS = { show: false, export: false } as const;
 
@@ -166,24 +171,28 @@ export const administrators = defineModule({
       answer: { status: 202, response: resetPasswordResponseSchema, failures: [502] },
     }),
     /**
-     * A super administrator, on another's account: the authenticator app and the recovery codes
-     * go, and every session ends (the administrator signs in with the password and enrols again
-     * where a second factor is required). Power over a sign-in: a second approver and a step-up.
+     * On another's account that has one, by someone who may manage them (as a status change): the
+     * authenticator app and the recovery codes go, and every session ends (the administrator signs in with the password
+     * and enrols again where a second factor is required). Power over a sign-in: a second
+     * approver and a step-up.
      */
     resetFactors: remarkAction({
       verb: "reset_factors",
       done: "factorsReset",
       path: "factors/reset",
-      when: {},
-      conflictCode: "CONFLICT",
+      when: { hasSecondFactor: ["true"] },
+      conflictCode: "NO_SECOND_FACTOR",
       audit: "administrator",
       thing: "Reset Administrator Second Factor",
       danger: true,
       fourEyes: {},
       stepUp: true,
     }),
-    /** A super administrator ends every session of another administrator at once. */
-    endSessions: remarkAction({
+    /**
+     * Signs another administrator out everywhere at once (a lost laptop), by someone who may
+     * manage them: answered with how many sessions ended, audited each time.
+     */
+    endSessions: effectAction({
       verb: "end_sessions",
       done: "sessionsEnded",
       path: "sessions/end",
@@ -192,6 +201,7 @@ export const administrators = defineModule({
       audit: "administrator",
       thing: "End Administrator Sessions",
       danger: true,
+      answer: { status: 200, response: endedSessionsSchema },
     }),
   },
 });

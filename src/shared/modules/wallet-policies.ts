@@ -21,6 +21,7 @@ export const FOUR_EYES_SWITCHABLE = [
   "user-reports.resolve",
   "administrators.create",
   "administrators.permissions",
+  "administrators.resetFactors",
   "global-settings.update",
 ] as const;
 export type FourEyesSwitch = (typeof FOUR_EYES_SWITCHABLE)[number];

@@ -89,6 +89,8 @@ export const sessionSchema = z.object({
 });
 export type SessionDto = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ data: z.array(sessionSchema) });
+// Declared with the administrators module, whose "end all sessions" answers it too.
+export { endedSessionsSchema } from "../modules/administrators";
 
 export const factorsSchema = z.object({
   totpSince: z.iso.datetime().nullable().describe("When the authenticator app was confirmed"),
