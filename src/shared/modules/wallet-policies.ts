@@ -4,7 +4,7 @@ import { defineModule, field, form, type ItemOf } from "../kit/module";
 import { administratorLink, instant, money, recordId, text } from "../kit/presets";
 import { nonNegativeSen, positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
-import { crossFieldRule } from "../schemas/rules";
+import { crossFieldRule, distinctItems } from "../schemas/rules";
 import { safeMultilineText } from "../text";
 
 /**
@@ -45,11 +45,10 @@ export const walletPolicyBody = crossFieldRule(
     fourEyesTopUpAboveSen: nonNegativeSen.optional(),
     fourEyesRefundAboveSen: nonNegativeSen.optional(),
     // Absent, the version in force's list stays; each change at most once.
-    fourEyesOff: z
-      .array(z.enum(FOUR_EYES_SWITCHABLE))
-      .max(FOUR_EYES_SWITCHABLE.length)
-      .refine((keys) => new Set(keys).size === keys.length, "Each change at most once")
-      .optional(),
+    fourEyesOff: distinctItems(
+      z.array(z.enum(FOUR_EYES_SWITCHABLE)).max(FOUR_EYES_SWITCHABLE.length),
+      "Each change at most once",
+    ).optional(),
     remark: safeMultilineText().trim().max(500).optional(),
   }),
   { fields: [...LIMIT_ORDER], rule: LIMIT_ORDER.join(" ≤ ") },
