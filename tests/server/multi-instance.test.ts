@@ -15,6 +15,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POSTGRES_URL, testEnv } from "./support/database";
+import { freshCode } from "./support/factors";
 import { freePort, startServer, type Run } from "./support/server-process";
 
 const ADMIN = { email: "ops@campus.example", password: "Campus#Ops2026" };
@@ -103,6 +104,22 @@ async function token(instance: Instance, clientAddress: string): Promise<string>
   const response = await logIn(instance, ADMIN, clientAddress);
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** The authenticator app the bootstrap administrator enrolled (the enrolment test's secret). */
+let secret: string | undefined;
+
+/** A session of the bootstrap administrator with its second factor. */
+async function signedIn(instance: Instance, clientAddress: string): Promise<string> {
+  expect(secret, "the enrolment test runs first").toBeDefined();
+  const response = await logIn(instance, ADMIN, clientAddress);
+  const { ticket } = ((await response.json()) as { secondFactor: { ticket: string } }).secondFactor;
+  const verified = await send(instance, "/api/auth/login/second-factor", {
+    json: { ticket, method: "totp", code: await freshCode(secret!) },
+    client: clientAddress,
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return ((await verified.json()) as { token: string }).token;
 }
 
 /** The JSON log lines of a run's output with this message. */
@@ -211,6 +228,51 @@ describe.skipIf(POSTGRES_URL === undefined)("two server instances on one Postgre
     expect(await refused.json()).toEqual({ message: "Invalid credential key" });
   });
 
+  it("takes the bootstrap administrator to enrolment, confirmed on B, and a code used on A is refused on B", async () => {
+    const first = await logIn(a(), ADMIN, "203.0.113.30");
+    expect(first.status).toBe(200);
+    const enrolling = (await first.json()) as { token: string; enrolmentRequired: boolean };
+    // Production requires a second factor of everyone: only enrolment is served until then.
+    expect(enrolling.enrolmentRequired).toBe(true);
+    const refused = await send(b(), "/api/administrators/aggregation", { token: enrolling.token });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "SECOND_FACTOR_REQUIRED" });
+
+    const started = await send(a(), "/api/account/factors/totp", {
+      method: "POST",
+      token: enrolling.token,
+    });
+    expect(started.status, await started.clone().text()).toBe(200);
+    secret = ((await started.json()) as { secret: string }).secret;
+    const confirmed = await send(b(), "/api/account/factors/totp/confirm", {
+      json: { code: await freshCode(secret) },
+      token: enrolling.token,
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    expect(
+      (await send(a(), "/api/administrators/aggregation", { token: enrolling.token })).status,
+    ).toBe(200);
+
+    // The next sign-in asks for the code; the step one instance accepted, the other refuses.
+    const code = await freshCode(secret);
+    const tickets = await Promise.all(
+      [a(), b()].map(async (instance, index) => {
+        const response = await logIn(instance, ADMIN, `203.0.113.3${index + 1}`);
+        return ((await response.json()) as { secondFactor: { ticket: string } }).secondFactor
+          .ticket;
+      }),
+    );
+    const onA = await send(a(), "/api/auth/login/second-factor", {
+      json: { ticket: tickets[0], method: "totp", code },
+    });
+    expect(onA.status).toBe(200);
+    const onB = await send(b(), "/api/auth/login/second-factor", {
+      json: { ticket: tickets[1], method: "totp", code },
+    });
+    expect(onB.status).toBe(400);
+    expect(await onB.json()).toMatchObject({ code: "WRONG_CODE" });
+  });
+
   it("serves from B a document uploaded through A", async () => {
     const user = await client.query<{ id: number }>(
       "insert into users (account_number, name, role) values ('MI0000001', 'Multi Rider', 'rider') returning id",
@@ -220,7 +282,7 @@ describe.skipIf(POSTGRES_URL === undefined)("two server instances on one Postgre
       "insert into riders (user_id, vehicle_type, plate, licence_number) values ($1, 'motorcycle', 'WA 1', 'D1')",
       [riderId],
     );
-    const session = await token(a(), "203.0.113.21");
+    const session = await signedIn(a(), "203.0.113.21");
     const form = new FormData();
     form.append("account_number", "MI0000001");
     form.append("documents", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "photo.png");
