@@ -36,6 +36,14 @@ export interface Config {
   jwtSecret: string;
   /** JWT_SECRET is unset: the secret is this DATA_DIR's own, and no other instance shares it. */
   jwtSecretIsLocal: boolean;
+  /**
+   * SECOND_FACTOR_KEY: the key authenticator-app secrets are sealed with in the database
+   * (server/auth/secret-box.ts), at least 32 characters. Required when NODE_ENV=production;
+   * otherwise generated once into DATA_DIR/second-factor-key (mode 0600).
+   */
+  secondFactorKey: string;
+  /** SECOND_FACTOR_KEY is unset: the key is this DATA_DIR's own. */
+  secondFactorKeyIsLocal: boolean;
   /** JWT_TTL ("12h"): token lifetime, in seconds ("3600") or a duration ("2s", "30m", "12h", "7d"). */
   jwtTtlSeconds: number;
   /**
@@ -121,6 +129,13 @@ export interface Config {
    * which a client can forge.
    */
   publicUrl: string;
+  /**
+   * Passkeys (WebAuthn): WEBAUTHN_RP_ID (PUBLIC_URL's host name), the domain passkeys are bound
+   * to; WEBAUTHN_ORIGINS (PUBLIC_URL's origin, and the Vite dev server's on localhost outside
+   * production),
+   * the pages allowed to use them (comma-separated).
+   */
+  passkeys: { rpId: string; origins: string[] };
   /** REPORT_RATE_LIMIT_PER_IP (10): calculator reports per hour per client IP. */
   reportRateLimitPerIp: number;
   /** REPORT_RATE_LIMIT_PER_EMAIL (3): calculator reports per hour per recipient address. */
@@ -231,6 +246,34 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** The Vite dev server (`npm run dev:web`), whose pages use passkeys outside production. */
+const DEV_WEB_ORIGIN = "http://localhost:5173";
+
+function passkeys(env: Env, publicUrl: string, production: boolean): Config["passkeys"] {
+  const rpId = (nonEmpty(env, "WEBAUTHN_RP_ID") ?? new URL(publicUrl).hostname).toLowerCase();
+  const listed = (env.WEBAUTHN_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0);
+  const origins = listed.length > 0 ? listed : [new URL(publicUrl).origin];
+  if (listed.length === 0 && !production && rpId === "localhost") origins.push(DEV_WEB_ORIGIN);
+  for (const origin of origins) {
+    let host: string;
+    try {
+      const parsed = new URL(origin);
+      if (parsed.origin !== origin) throw new Error("not an origin");
+      host = parsed.hostname;
+    } catch {
+      throw new ConfigError(`WEBAUTHN_ORIGINS: ${JSON.stringify(origin)} is not an origin`);
+    }
+    // A browser uses a passkey only on its RP ID's domain or a subdomain of it.
+    if (host !== rpId && !host.endsWith(`.${rpId}`)) {
+      throw new ConfigError(`WEBAUTHN_RP_ID ${rpId} is not the domain of ${origin}`);
+    }
+  }
+  return { rpId, origins };
+}
+
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 function isProxyAddress(entry: string): boolean {
@@ -275,8 +318,8 @@ function recaptchaSecret(env: Env, production: boolean): string | undefined {
 }
 
 /** Reads DATA_DIR/jwt-secret, creating it (mode 0600) with 48 random bytes on first use. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, "jwt-secret");
+function persistentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
     const existing = readFileSync(file, "utf8").trim();
@@ -339,6 +382,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (explicitSecret && explicitSecret.length < 32) {
     throw new ConfigError("JWT_SECRET must be at least 32 characters long");
   }
+  const secondFactorKey = nonEmpty(env, "SECOND_FACTOR_KEY");
+  if (production && !secondFactorKey) {
+    throw new ConfigError(
+      "SECOND_FACTOR_KEY is required when NODE_ENV=production (it seals authenticator-app secrets)",
+    );
+  }
+  if (secondFactorKey && secondFactorKey.length < 32) {
+    throw new ConfigError("SECOND_FACTOR_KEY must be at least 32 characters long");
+  }
 
   const adminEmail = nonEmpty(env, "ADMIN_EMAIL");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -362,8 +414,10 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: nonEmpty(env, "DATABASE_URL"),
     databasePoolMax: positiveInt(env, "DATABASE_POOL_MAX", 10, 1000),
     statementTimeoutMs: positiveInt(env, "STATEMENT_TIMEOUT_MS", 20_000, 3_600_000),
-    jwtSecret: explicitSecret ?? persistentSecret(dataDir),
+    jwtSecret: explicitSecret ?? persistentSecret(dataDir, "jwt-secret"),
     jwtSecretIsLocal: !explicitSecret,
+    secondFactorKey: secondFactorKey ?? persistentSecret(dataDir, "second-factor-key"),
+    secondFactorKeyIsLocal: !secondFactorKey,
     jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),
     sessions: {
       idleMinutes: positiveInt(env, "SESSION_IDLE_MINUTES", 15, 24 * 60),
@@ -404,6 +458,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: nonEmpty(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
     publicUrl: publicUrl ?? `http://localhost:${port}`,
+    passkeys: passkeys(env, publicUrl ?? `http://localhost:${port}`, production),
     reportRateLimitPerIp: positiveInt(env, "REPORT_RATE_LIMIT_PER_IP", 10),
     reportRateLimitPerEmail: positiveInt(env, "REPORT_RATE_LIMIT_PER_EMAIL", 3),
     passwordResetRateLimitPerIp: positiveInt(env, "PASSWORD_RESET_RATE_LIMIT_PER_IP", 30),

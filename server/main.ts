@@ -134,6 +134,11 @@ async function main() {
       "JWT_SECRET is unset: this instance signs with DATA_DIR/jwt-secret, so other instances on this database refuse its tokens. Give every instance the same JWT_SECRET.",
     );
   }
+  if (database.kind === "postgres" && config.secondFactorKeyIsLocal) {
+    app.log.warn(
+      "SECOND_FACTOR_KEY is unset: this instance seals authenticator-app secrets with DATA_DIR/second-factor-key, which other instances on this database cannot open. Give every instance the same SECOND_FACTOR_KEY.",
+    );
+  }
 
   const store =
     database.kind === "embedded"

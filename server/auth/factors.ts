@@ -1,8 +1,8 @@
 /**
- * Second factors of administrators: an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits,
- * 30 s, a code of the previous, current or next step accepted, none accepted twice) and ten
- * one-time recovery codes. A code's form is checked before it is tried: a code of the wrong
- * length or with letters is a clear 400, not a guess.
+ * Second factors of administrators: passkeys (./passkeys.ts), an authenticator app (TOTP,
+ * RFC 6238: SHA-1, 6 digits, 30 s, a code of the previous, current or next step accepted, none
+ * accepted twice) and ten one-time recovery codes. A code's form is checked before it is tried:
+ * a code of the wrong length or with letters is a clear 400, not a guess.
  */
 import { createHash, randomBytes } from "node:crypto";
 
@@ -10,11 +10,16 @@ import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 
 import type { DbOrTx } from "../db";
-import { adminRecoveryCodes, adminTotp } from "../db/schema";
+import type { CodeMethod, SecondFactorMethod } from "../../src/shared/schemas/auth";
+import type { administrators} from "../db/schema";
+import { adminPasskeys, adminRecoveryCodes, adminTotp } from "../db/schema";
 import { HttpError } from "../errors";
+import { totpContext, type SecretBox } from "./secret-box";
 
-export const SECOND_FACTORS = ["totp", "recovery-code"] as const;
-export type SecondFactor = (typeof SECOND_FACTORS)[number];
+/** A second factor that was not right (or was used before): nothing says which. */
+export const WRONG_CODE = "WRONG_CODE";
+export const wrongCode = () =>
+  new HttpError(400, "The code is not right, or it was used before", WRONG_CODE);
 
 const ISSUER = "UCSI Wallet";
 const PERIOD = 30;
@@ -92,22 +97,65 @@ export async function newRecoveryCodes(db: DbOrTx, adminId: number): Promise<str
   return codes.map((code) => code.match(/.{4}/g)!.join("-"));
 }
 
-/** The second factors `adminId` has confirmed, and how many recovery codes are left. */
+/**
+ * The second factors `adminId` has: their passkeys, the authenticator app once confirmed, how
+ * many recovery codes are left, and so the methods they can prove who they are with.
+ */
 export async function factorsOf(db: DbOrTx, adminId: number) {
   const [totp] = await db
     .select({ since: adminTotp.confirmedAt })
     .from(adminTotp)
     .where(and(eq(adminTotp.adminId, adminId), isNotNull(adminTotp.confirmedAt)));
+  const passkeys = await db
+    .select({
+      id: adminPasskeys.id,
+      name: adminPasskeys.name,
+      createdAt: adminPasskeys.createdAt,
+      lastUsedAt: adminPasskeys.lastUsedAt,
+      synced: adminPasskeys.synced,
+    })
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.adminId, adminId))
+    .orderBy(adminPasskeys.id);
   const [codes] = await db
     .select({ left: sql<number>`count(*)::int` })
     .from(adminRecoveryCodes)
     .where(and(eq(adminRecoveryCodes.adminId, adminId), isNull(adminRecoveryCodes.usedAt)));
   const totpSince = totp?.since ?? null;
   const recoveryCodesLeft = codes?.left ?? 0;
-  const methods: SecondFactor[] = [];
+  const methods: SecondFactorMethod[] = [];
+  if (passkeys.length > 0) methods.push("passkey");
   if (totpSince) methods.push("totp");
-  if (totpSince && recoveryCodesLeft > 0) methods.push("recovery-code");
-  return { totpSince, recoveryCodesLeft, methods };
+  if (methods.length > 0 && recoveryCodesLeft > 0) methods.push("recovery-code");
+  return { totpSince, passkeys, recoveryCodesLeft, methods };
+}
+
+/**
+ * Whether the administrator `adminId` (an id, or each row of the administrators table in a query
+ * of it) has a second factor: a passkey or a confirmed authenticator app. The one definition of
+ * "has a second factor". Columns are written qualified: drizzle leaves them bare in a select
+ * list, where `id` would be the passkey's own.
+ */
+export function secondFactorExists(adminId: number | typeof administrators) {
+  const ref = typeof adminId === "number" ? sql`${adminId}` : sql`${adminId}."id"`;
+  return sql<boolean>`(
+  exists (select 1 from ${adminPasskeys} pk where pk."admin_id" = ${ref})
+  or exists (select 1 from ${adminTotp} app
+    where app."admin_id" = ${ref} and app."confirmed_at" is not null))`;
+}
+
+/** Removes every second factor of `adminId`: passkeys, the app and the recovery codes. */
+export async function removeSecondFactors(db: DbOrTx, adminId: number): Promise<void> {
+  await db.delete(adminPasskeys).where(eq(adminPasskeys.adminId, adminId));
+  await db.delete(adminTotp).where(eq(adminTotp.adminId, adminId));
+  await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+}
+
+export async function hasSecondFactor(db: DbOrTx, adminId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ has: boolean }>(
+    sql`select ${secondFactorExists(adminId)} as has`,
+  );
+  return rows[0]?.has === true;
 }
 
 /**
@@ -115,10 +163,11 @@ export async function factorsOf(db: DbOrTx, adminId: number) {
  * used again, nor can a recovery code. Throws 400 for a code of the wrong form; false for a
  * wrong, replayed or used code.
  */
-export async function proveSecondFactor(
+export async function proveCode(
   db: DbOrTx,
+  secrets: SecretBox,
   adminId: number,
-  method: SecondFactor,
+  method: CodeMethod,
   input: string,
 ): Promise<boolean> {
   if (method === "recovery-code") {
@@ -141,7 +190,7 @@ export async function proveSecondFactor(
     .from(adminTotp)
     .where(and(eq(adminTotp.adminId, adminId), isNotNull(adminTotp.confirmedAt)));
   if (!row) return false;
-  const step = stepOf(row.secret, code);
+  const step = stepOf(secrets.open(row.secret, totpContext(adminId)), code);
   if (step === null) return false;
   return claimStep(db, adminId, step);
 }

@@ -12,10 +12,15 @@ import type { RouteDeps } from "../http/deps";
 import {
   loginBodySchema,
   loginResponseSchema,
+  passkeyChallengeBodySchema,
+  passkeyOptionsSchema,
+  passkeySignInBodySchema,
   secondFactorBodySchema,
   sessionStateSchema,
   signedInSchema,
   stepUpBodySchema,
+  type CodeMethod,
+  type PasskeyAssertion,
   type SecondFactorMethod,
 } from "../../src/shared/schemas/auth";
 import { errorResponses } from "../../src/shared/schemas/common";
@@ -25,10 +30,18 @@ import { readGlobalSettings } from "../services/global-settings";
 import { supportEmail } from "../services/settings";
 import { createAccountLockout } from "./account-lockout";
 import { currentAdmin } from "./access";
-import { factorsOf, proveSecondFactor, recoveryCodeOf, totpCodeOf } from "./factors";
+import { factorsOf, proveCode, recoveryCodeOf, totpCodeOf, wrongCode } from "./factors";
 import { newTicket, ticketFailed, ticketHolder, useTicket } from "./login-tickets";
 import { createLoginGuard } from "./login-guard";
+import {
+  authenticationOptions,
+  passkeyFailed,
+  passkeyHolder,
+  provePasskey,
+  type PasskeyPurpose,
+} from "./passkeys";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
+import { secretBox } from "./secret-box";
 import { deviceOf, type Proof } from "./sessions";
 
 export const LOGIN_MESSAGES = {
@@ -36,9 +49,6 @@ export const LOGIN_MESSAGES = {
   banned: "User is banned from login.",
   disabled: "User is disabled.",
 } as const;
-
-/** A second factor that was not right (or was used before): nothing says which. */
-export const WRONG_CODE = "WRONG_CODE";
 
 /** The e-mail part of the login rate-limit key, read before validation (the body may be junk). */
 function emailOf(body: unknown): string {
@@ -50,13 +60,18 @@ function emailOf(body: unknown): string {
 const whereFrom = (request: FastifyRequest) => `from ${request.ip} on ${deviceOf(request)}`;
 
 /** A code's form is checked before it counts as a guess: a typing slip costs no attempt. */
-function checkedForm(method: SecondFactorMethod, code: string): void {
+function checkedForm(method: CodeMethod, code: string): void {
   if (method === "totp") totpCodeOf(code);
   else recoveryCodeOf(code);
 }
 
-const wrongCode = () =>
-  new HttpError(400, "The code is not right, or it was used before", WRONG_CODE);
+/** A second factor as a request sends it: a typed code, or a passkey's answer. */
+type FactorProof =
+  { method: CodeMethod; code: string } | { method: "passkey"; credential: PasskeyAssertion };
+
+/** The refusal of a second factor that did not prove who one is. */
+const refused = (proof: FactorProof) =>
+  proof.method === "passkey" ? passkeyFailed() : wrongCode();
 
 /**
  * Sign-in, its second factor, step-up and logout. A wrong password and an unknown e-mail give the
@@ -66,6 +81,18 @@ const wrongCode = () =>
  */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, config, sessions } = deps;
+  const totpSecrets = secretBox(config.secondFactorKey);
+
+  /** Checks `proof` (answering a challenge made for `purpose`) as a second factor of `adminId`. */
+  function proveFactor(
+    adminId: number,
+    purpose: Exclude<PasskeyPurpose, "register" | "sign-in">,
+    proof: FactorProof,
+  ): Promise<boolean> {
+    return proof.method === "passkey"
+      ? provePasskey(db, config.passkeys, purpose, adminId, proof.credential)
+      : proveCode(db, totpSecrets, adminId, proof.method, proof.code);
+  }
   const loginGuard = createLoginGuard(config.loginFailuresPerAddress, deps.counters);
   const lockout = createAccountLockout(config.loginLockout, deps.counters);
 
@@ -127,6 +154,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     throw new HttpError(403, LOGIN_MESSAGES[admin.status], undefined, {
       email: await supportEmail(db, config),
     });
+  }
+
+  /** The administrator a live sign-in ticket names (400 LOGIN_TICKET_EXPIRED for any other). */
+  async function ticketAdmin(ticket: string): Promise<AdministratorRow> {
+    const adminId = await ticketHolder(db, ticket);
+    const [admin] = await db.select().from(administrators).where(eq(administrators.id, adminId));
+    if (!admin) throw new HttpError(400, "Sign in again", "LOGIN_TICKET_EXPIRED");
+    return admin;
   }
 
   /** Opens `admin`'s session, proved by `proof`: the token, audited with where it came from. */
@@ -233,32 +268,108 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ["auth"],
         summary:
-          "Finish a sign-in with a second factor: a code from the authenticator app, or a recovery code",
+          "Finish a sign-in with a second factor: a passkey, a code from the authenticator app, or a recovery code",
         description:
+          "A passkey answers a challenge made for this ticket (POST /api/auth/passkey/challenge). " +
           "400 TOTP_CODE_FORMAT / RECOVERY_CODE_FORMAT for a code of the wrong form (no attempt " +
-          "counted), 400 WRONG_CODE for a wrong or used code, 400 LOGIN_TICKET_EXPIRED after " +
-          "5 minutes or 5 wrong codes, 429 ACCOUNT_LOCKED as for the password.",
+          "counted), 400 WRONG_CODE for a wrong or used code, 400 PASSKEY_FAILED for a passkey " +
+          "not accepted, 400 LOGIN_TICKET_EXPIRED after 5 minutes or 5 wrong proofs, " +
+          "429 ACCOUNT_LOCKED as for the password.",
         body: secondFactorBodySchema,
         response: { 200: signedInSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request) => {
-      const { ticket, method, code } = request.body;
-      checkedForm(method, code);
-      const adminId = await ticketHolder(db, ticket);
-      const [admin] = await db.select().from(administrators).where(eq(administrators.id, adminId));
-      if (!admin) throw new HttpError(400, "Sign in again", "LOGIN_TICKET_EXPIRED");
+      const { ticket, ...proof } = request.body;
+      if (proof.method !== "passkey") checkedForm(proof.method, proof.code);
+      const admin = await ticketAdmin(ticket);
       await refuseInactive(admin);
       const valid = await guessed(admin, request, () =>
-        proveSecondFactor(db, admin.id, method, code),
+        proveFactor(admin.id, "second-factor", proof),
       );
       if (!valid) {
         await ticketFailed(db, ticket);
         await failed(admin, "auth.second_factor_failed", request);
-        throw wrongCode();
+        throw refused(proof);
       }
       await useTicket(db, ticket);
-      return signIn(admin, request, method);
+      return signIn(admin, request, proof.method);
+    },
+  );
+
+  app.post(
+    "/api/auth/passkey/challenge",
+    {
+      config: {
+        access: "public",
+        rateLimit: { ...loginRateLimit, keyGenerator: (request) => request.ip },
+      },
+      schema: {
+        tags: ["auth"],
+        summary: "A challenge for a passkey: the second factor of a sign-in, or a sign-in alone",
+        description:
+          "With the ticket of a sign-in whose password was right: for its second factor, naming " +
+          "that administrator's passkeys (400 PASSKEY_FAILED when they have none). Without: for " +
+          "POST /api/auth/login/passkey, any passkey of this site the device holds, unlocked " +
+          "with its PIN or biometrics. Single-use, valid 5 minutes.",
+        body: passkeyChallengeBodySchema,
+        response: { 200: passkeyOptionsSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      const { ticket } = request.body;
+      if (ticket === undefined) {
+        return authenticationOptions(db, config.passkeys, "sign-in", null);
+      }
+      const admin = await ticketAdmin(ticket);
+      if (!(await factorsOf(db, admin.id)).methods.includes("passkey")) throw passkeyFailed();
+      return authenticationOptions(db, config.passkeys, "second-factor", admin.id);
+    },
+  );
+
+  app.post(
+    "/api/auth/login/passkey",
+    {
+      config: {
+        access: "public",
+        rateLimit: { ...loginRateLimit, keyGenerator: (request) => request.ip },
+      },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in with a passkey alone (no password: the passkey is two factors)",
+        description:
+          "Answers a challenge from POST /api/auth/passkey/challenge without a ticket; the " +
+          "authenticator must have verified its user (PIN or biometrics). 400 PASSKEY_FAILED " +
+          "for any passkey not accepted; it counts towards its account's lockout.",
+        body: passkeySignInBodySchema,
+        response: { 200: signedInSchema, ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { credential } = request.body;
+      const attempt = await loginGuard.begin(request.ip);
+      let admin: AdministratorRow | undefined;
+      let valid = false;
+      try {
+        const adminId = await passkeyHolder(db, credential);
+        if (adminId !== null) {
+          [admin] = await db.select().from(administrators).where(eq(administrators.id, adminId));
+        }
+        if (admin) {
+          const holder = admin;
+          valid = await guessed(holder, request, () =>
+            provePasskey(db, config.passkeys, "sign-in", holder.id, credential, null),
+          );
+        }
+      } finally {
+        await loginGuard.end(attempt, valid);
+      }
+      if (!admin || !valid) {
+        if (admin) await failed(admin, "auth.login_failed", request);
+        throw passkeyFailed();
+      }
+      await refuseInactive(admin);
+      return signIn(admin, request, "passkey");
     },
   );
 
@@ -288,6 +399,24 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   );
 
   app.post(
+    "/api/auth/step-up/challenge",
+    {
+      config: { access: "session", enrolment: true },
+      schema: {
+        tags: ["auth"],
+        summary: "A challenge for a step-up with one of your passkeys (single-use, 5 minutes)",
+        description: "400 PASSKEY_FAILED when you have no passkey.",
+        response: { 200: passkeyOptionsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      if (!(await factorsOf(db, admin.id)).methods.includes("passkey")) throw passkeyFailed();
+      return authenticationOptions(db, config.passkeys, "step-up", admin.id);
+    },
+  );
+
+  app.post(
     "/api/auth/step-up",
     {
       config: {
@@ -300,15 +429,17 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         summary: "Prove who you are again, for the sensitive actions of the next STEP_UP_MINUTES",
         description:
           "With a second factor when the administrator has one (400 STEP_UP_METHOD for the " +
-          "password then), else the password. Wrong codes and passwords count towards the " +
-          "account's lockout (429 ACCOUNT_LOCKED).",
+          "password then), else the password; a passkey answers a challenge from " +
+          "POST /api/auth/step-up/challenge. Wrong codes, passkeys and passwords count towards " +
+          "the account's lockout (429 ACCOUNT_LOCKED).",
         body: stepUpBodySchema,
         response: { 204: z.undefined().describe("Proved"), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const admin = currentAdmin(request);
-      const { method, code } = request.body;
+      const proof = request.body;
+      const { method } = proof;
       const { methods } = await factorsOf(db, admin.id);
       const allowed = methods.length > 0 ? methods : ["password"];
       if (!(allowed as string[]).includes(method)) {
@@ -316,15 +447,17 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
           methods: allowed,
         });
       }
-      if (method !== "password") checkedForm(method, code);
+      const password = proof.method === "password" ? proof.code : undefined;
+      const factor = proof.method === "password" ? undefined : (proof as FactorProof);
+      if (factor && factor.method !== "passkey") checkedForm(factor.method, factor.code);
       const valid = await guessed(admin, request, () =>
-        method === "password"
-          ? verifyPassword(code, admin.passwordHash)
-          : proveSecondFactor(db, admin.id, method, code),
+        factor
+          ? proveFactor(admin.id, "step-up", factor)
+          : verifyPassword(password!, admin.passwordHash),
       );
       if (!valid) {
         await failed(admin, "auth.step_up_failed", request);
-        if (method !== "password") throw wrongCode();
+        if (factor) throw refused(factor);
         throw new HttpError(400, "The current password is not correct", "WRONG_CURRENT_PASSWORD");
       }
       await db.transaction(async (tx) => {

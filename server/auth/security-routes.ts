@@ -1,10 +1,12 @@
 /**
- * An administrator's own second factors and sessions (/api/account/factors, /api/account/sessions):
- * enrolling an authenticator app (a QR code and its secret as text, confirmed with a code),
- * recovery codes (ten, shown once), and the sessions still open, any of which they can end.
- * Changing a factor is sensitive: it needs a fresh proof (step-up) like a money action.
+ * An administrator's own second factors and sessions (/api/account/factors, /api/account/passkeys,
+ * /api/account/sessions): registering passkeys, enrolling an authenticator app (a QR code and its
+ * secret as text, confirmed with a code), recovery codes (ten, shown once), and the sessions
+ * still open, any of which they can end. Changing a factor is sensitive: it needs a fresh proof
+ * (step-up) like a money action.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import QRCode from "qrcode";
 import { z } from "zod";
@@ -12,29 +14,43 @@ import { z } from "zod";
 import {
   endedSessionsSchema,
   factorsSchema,
+  passkeyAddedSchema,
+  passkeyOptionsSchema,
+  passkeyRegistrationBodySchema,
   recoveryCodesSchema,
   sessionListSchema,
   totpConfirmBodySchema,
   totpEnrolmentSchema,
 } from "../../src/shared/schemas/auth";
-import { errorResponses } from "../../src/shared/schemas/common";
+import { errorResponses, idParamsSchema } from "../../src/shared/schemas/common";
 import { recordAudit } from "../audit";
 import { secondFactorRequiredOf } from "../../src/shared/global-settings";
-import { adminRecoveryCodes, adminSessions, adminTotp, type AdminSessionRow } from "../db/schema";
+import {
+  adminPasskeys,
+  adminRecoveryCodes,
+  adminSessions,
+  adminTotp,
+  type AdminSessionRow,
+} from "../db/schema";
+import type { Tx } from "../db";
 import { readGlobalSettings } from "../services/global-settings";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import type { RouteDeps } from "../http/deps";
 import { currentAdmin } from "./access";
 import {
   claimStep,
   factorsOf,
+  hasSecondFactor,
   newRecoveryCodes,
   newTotpSecret,
   stepOf,
   totpCodeOf,
   totpUri,
+  wrongCode,
 } from "./factors";
-import { WRONG_CODE } from "./routes";
+import { registrationOptions, verifyRegistration } from "./passkeys";
+import { secretBox, totpContext } from "./secret-box";
+import type { Proof } from "./sessions";
 
 const sessionIdParams = z.strictObject({ id: z.uuid().describe("The session's id") });
 
@@ -50,7 +66,8 @@ export function sessionDto(row: AdminSessionRow, currentJti: string | undefined)
 }
 
 export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { db, sessions } = deps;
+  const { db, sessions, config } = deps;
+  const totpSecrets = secretBox(config.secondFactorKey);
   const audit = (adminId: number, action: string, remark?: string) => ({
     adminId,
     action,
@@ -71,7 +88,159 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     },
     async (request) => {
       const factors = await factorsOf(db, currentAdmin(request).id);
-      return { ...factors, totpSince: factors.totpSince?.toISOString() ?? null };
+      return {
+        ...factors,
+        totpSince: factors.totpSince?.toISOString() ?? null,
+        passkeys: factors.passkeys.map((passkey) => ({
+          ...passkey,
+          createdAt: passkey.createdAt.toISOString(),
+          lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+
+  /**
+   * A second factor was just confirmed by `request`'s administrator with `proof`: it is a proof
+   * of its own, and the administrator's sessions that waited for one serve everything now.
+   */
+  async function factorConfirmed(tx: Tx, request: FastifyRequest, proof: Proof) {
+    const admin = currentAdmin(request);
+    await sessions.verified(tx, request.session!.jti, proof);
+    await tx
+      .update(adminSessions)
+      .set({ mustEnrol: false })
+      .where(eq(adminSessions.adminId, admin.id));
+  }
+
+  /**
+   * Removes a second factor of `request`'s administrator (`remove`: whether there was one, else
+   * 404 for `what`), audited as `action`; refused when it is the last and the settings require
+   * one. The recovery codes go with the last factor.
+   */
+  async function removeFactor(
+    request: FastifyRequest,
+    what: string,
+    action: string,
+    remove: (tx: Tx) => Promise<boolean>,
+  ) {
+    const admin = currentAdmin(request);
+    const required = secondFactorRequiredOf(await readGlobalSettings(db), admin);
+    await db.transaction(async (tx) => {
+      if (!(await remove(tx))) throw notFound(what);
+      if (!(await hasSecondFactor(tx, admin.id))) {
+        if (required) {
+          throw conflict(
+            "SECOND_FACTOR_REQUIRED",
+            "A second factor is required for your account: its last one cannot be removed",
+          );
+        }
+        await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, admin.id));
+      }
+      await recordAudit(tx, audit(admin.id, action, `from ${request.ip}`));
+    });
+  }
+
+  app.post(
+    "/api/account/passkeys/challenge",
+    {
+      config: { access: "session", enrolment: true, stepUp: true },
+      schema: {
+        tags: ["account"],
+        summary: "Start registering a passkey: the options for the browser (step-up)",
+        description:
+          "Answer it with POST /api/account/passkeys within 5 minutes (single-use). The " +
+          "administrator's passkeys are excluded, so one authenticator is not registered twice.",
+        response: { 200: passkeyOptionsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      return registrationOptions(db, config.passkeys, admin);
+    },
+  );
+
+  app.post(
+    "/api/account/passkeys",
+    {
+      config: { access: "session", enrolment: true },
+      schema: {
+        tags: ["account"],
+        summary: "Register a passkey with the browser's answer to its challenge",
+        description:
+          "400 PASSKEY_FAILED when the answer is not for a live challenge of yours, from this " +
+          "site, or does not verify; 409 PASSKEY_EXISTS for one already registered. With the " +
+          "first second factor: ten recovery codes, shown this once.",
+        body: passkeyRegistrationBodySchema,
+        response: { 200: passkeyAddedSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const { name, credential } = request.body;
+      const made = await verifyRegistration(db, config.passkeys, admin.id, credential);
+      return db.transaction(async (tx) => {
+        const first = !(await hasSecondFactor(tx, admin.id));
+        const [passkey] = await tx
+          .insert(adminPasskeys)
+          .values({ adminId: admin.id, name, ...made })
+          .onConflictDoNothing({ target: adminPasskeys.credentialId })
+          .returning();
+        if (!passkey) throw conflict("PASSKEY_EXISTS", "This passkey is registered already");
+        const recoveryCodes = first ? await newRecoveryCodes(tx, admin.id) : undefined;
+        await factorConfirmed(tx, request, "passkey");
+        await recordAudit(
+          tx,
+          audit(admin.id, "account.passkey_added", `"${name}" from ${request.ip}`),
+        );
+        return {
+          passkey: {
+            id: passkey.id,
+            name: passkey.name,
+            createdAt: passkey.createdAt.toISOString(),
+            lastUsedAt: null,
+            synced: passkey.synced,
+          },
+          ...(recoveryCodes && { recoveryCodes }),
+        };
+      });
+    },
+  );
+
+  app.delete(
+    "/api/account/passkeys/:id",
+    {
+      config: { access: "session", stepUp: true },
+      schema: {
+        tags: ["account"],
+        summary: "Remove one of your passkeys (step-up)",
+        description:
+          "409 SECOND_FACTOR_REQUIRED when it is your last second factor and the settings " +
+          "require one of you. The recovery codes go with the last factor.",
+        params: idParamsSchema,
+        response: {
+          204: z.undefined().describe("Removed"),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const admin = currentAdmin(request);
+      await removeFactor(
+        request,
+        "Passkey",
+        "account.passkey_removed",
+        async (tx) =>
+          (
+            await tx
+              .delete(adminPasskeys)
+              .where(
+                and(eq(adminPasskeys.id, request.params.id), eq(adminPasskeys.adminId, admin.id)),
+              )
+              .returning({ id: adminPasskeys.id })
+          ).length > 0,
+      );
+      return reply.status(204).send();
     },
   );
 
@@ -91,12 +260,13 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     async (request) => {
       const admin = currentAdmin(request);
       const secret = newTotpSecret();
+      const sealed = totpSecrets.seal(secret, totpContext(admin.id));
       const [kept] = await db
         .insert(adminTotp)
-        .values({ adminId: admin.id, secret })
+        .values({ adminId: admin.id, secret: sealed })
         .onConflictDoUpdate({
           target: adminTotp.adminId,
-          set: { secret, lastStep: null, createdAt: new Date() },
+          set: { secret: sealed, lastStep: null, createdAt: new Date() },
           setWhere: isNull(adminTotp.confirmedAt),
         })
         .returning({ secret: adminTotp.secret });
@@ -136,24 +306,16 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       if (!pending) {
         throw conflict("TOTP_NOT_STARTED", "No authenticator app is being enrolled");
       }
-      const step = stepOf(pending.secret, code);
-      if (step === null) throw new HttpError(400, "The code is not right", WRONG_CODE);
+      const step = stepOf(totpSecrets.open(pending.secret, totpContext(admin.id)), code);
+      if (step === null) throw wrongCode();
       const recoveryCodes = await db.transaction(async (tx) => {
-        if (!(await claimStep(tx, admin.id, step))) {
-          throw new HttpError(400, "The code is not right", WRONG_CODE);
-        }
+        if (!(await claimStep(tx, admin.id, step))) throw wrongCode();
         await tx
           .update(adminTotp)
           .set({ confirmedAt: new Date() })
           .where(eq(adminTotp.adminId, admin.id));
         const codes = await newRecoveryCodes(tx, admin.id);
-        // The code just typed is a proof of its own, and the administrator's sessions that
-        // waited for a second factor serve everything now.
-        await sessions.verified(tx, request.session!.jti, "totp");
-        await tx
-          .update(adminSessions)
-          .set({ mustEnrol: false })
-          .where(eq(adminSessions.adminId, admin.id));
+        await factorConfirmed(tx, request, "totp");
         await recordAudit(tx, audit(admin.id, "account.totp_enrolled", `from ${request.ip}`));
         return codes;
       });
@@ -167,29 +329,27 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       config: { access: "session", stepUp: true },
       schema: {
         tags: ["account"],
-        summary: "Remove the authenticator app and the recovery codes (step-up)",
+        summary: "Remove the authenticator app (step-up)",
         description:
-          "409 SECOND_FACTOR_REQUIRED when the settings require one of this administrator.",
+          "409 SECOND_FACTOR_REQUIRED when it is your last second factor and the settings " +
+          "require one of you. The recovery codes go with the last factor.",
         response: { 204: z.undefined().describe("Removed"), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const admin = currentAdmin(request);
-      if (secondFactorRequiredOf(await readGlobalSettings(db), admin)) {
-        throw conflict(
-          "SECOND_FACTOR_REQUIRED",
-          "A second factor is required for your account: it cannot be removed",
-        );
-      }
-      await db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(adminTotp)
-          .where(eq(adminTotp.adminId, admin.id))
-          .returning({ confirmedAt: adminTotp.confirmedAt });
-        if (!removed[0]?.confirmedAt) throw notFound("Authenticator app");
-        await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, admin.id));
-        await recordAudit(tx, audit(admin.id, "account.totp_removed", `from ${request.ip}`));
-      });
+      await removeFactor(
+        request,
+        "Authenticator app",
+        "account.totp_removed",
+        async (tx) =>
+          (
+            await tx
+              .delete(adminTotp)
+              .where(eq(adminTotp.adminId, admin.id))
+              .returning({ confirmedAt: adminTotp.confirmedAt })
+          )[0]?.confirmedAt != null,
+      );
       return reply.status(204).send();
     },
   );
@@ -201,15 +361,15 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       schema: {
         tags: ["account"],
         summary: "Ten new recovery codes; the old ones stop working (step-up)",
-        description: "409 TOTP_NOT_ENROLLED: recovery codes go with an authenticator app.",
+        description:
+          "409 NO_SECOND_FACTOR: recovery codes go with a passkey or an authenticator app.",
         response: { 200: recoveryCodesSchema, ...errorResponses(401, 403, 409) },
       },
     },
     async (request) => {
       const admin = currentAdmin(request);
-      const { totpSince } = await factorsOf(db, admin.id);
-      if (!totpSince) {
-        throw conflict("TOTP_NOT_ENROLLED", "Enrol an authenticator app first");
+      if (!(await hasSecondFactor(db, admin.id))) {
+        throw conflict("NO_SECOND_FACTOR", "Set up a passkey or an authenticator app first");
       }
       const recoveryCodes = await db.transaction(async (tx) => {
         const codes = await newRecoveryCodes(tx, admin.id);

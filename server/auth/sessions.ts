@@ -17,12 +17,13 @@ import {
   adminSessions,
   type AdministratorRow,
   type SessionEndReason,
+  type SESSION_PROOFS,
 } from "../db/schema";
 import { HttpError } from "../errors";
 import type { TokenService } from "./tokens";
 
 /** How a session's holder last proved who they are. */
-export type Proof = "password" | "totp" | "recovery-code";
+export type Proof = (typeof SESSION_PROOFS)[number];
 
 export interface SessionSettings {
   /** SESSION_IDLE_MINUTES (15). */

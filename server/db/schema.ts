@@ -382,6 +382,12 @@ export const administratorPasswordResets = passwordResetLinks(
 export const SESSION_END_REASONS = ["logout", "idle", "ended", "ended-by-admin"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
+/** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/** How a session's holder last proved who they are. */
+export const SESSION_PROOFS = ["password", "passkey", "totp", "recovery-code"] as const;
+
 /**
  * One row per token a sign-in issued (its JWT id): where and on what it was signed in, when it
  * was last used, when its holder last proved who they are (the password at sign-in, a second
@@ -408,7 +414,7 @@ export const adminSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     /** When its holder last proved who they are, and how (step-up needs this to be recent). */
     verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }).notNull(),
-    verifiedBy: text("verified_by", { enum: ["password", "totp", "recovery-code"] }).notNull(),
+    verifiedBy: text("verified_by", { enum: SESSION_PROOFS }).notNull(),
     /**
      * Signed in with the password alone by an administrator a second factor is required of: the
      * session serves only enrolment until one is confirmed.
@@ -421,10 +427,7 @@ export const adminSessions = pgTable(
     index("admin_sessions_admin_idx").on(t.adminId, t.createdAt.desc()),
     index("admin_sessions_expires_at_idx").on(t.expiresAt),
     check("admin_sessions_end_reason_check", oneOf(t.endReason, SESSION_END_REASONS)),
-    check(
-      "admin_sessions_verified_by_check",
-      oneOf(t.verifiedBy, ["password", "totp", "recovery-code"]),
-    ),
+    check("admin_sessions_verified_by_check", oneOf(t.verifiedBy, SESSION_PROOFS)),
   ],
 );
 
@@ -461,6 +464,66 @@ export const adminRecoveryCodes = pgTable(
 );
 
 /**
+ * An administrator's passkeys (WebAuthn credentials: a platform authenticator or a security
+ * key): the credential's id and public key (COSE), its signature counter (a clone that replays
+ * an older counter is refused), how the browser reaches it, and the name its owner gave it.
+ */
+export const adminPasskeys = pgTable(
+  "admin_passkeys",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    /** The credential id, base64url: how an assertion names its passkey. */
+    credentialId: text("credential_id").notNull(),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    /** Backed up by its provider (a synced passkey) rather than bound to one device. */
+    synced: boolean("synced").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("admin_passkeys_credential_id_key").on(t.credentialId),
+    index("admin_passkeys_admin_idx").on(t.adminId),
+  ],
+);
+export type AdminPasskeyRow = typeof adminPasskeys.$inferSelect;
+
+/** What a passkey challenge is for (the ceremony that must answer it). */
+export const PASSKEY_CHALLENGE_PURPOSES = [
+  "register",
+  "sign-in",
+  "second-factor",
+  "step-up",
+] as const;
+
+/**
+ * The challenges handed to browsers for a passkey ceremony: 32 random bytes (base64url), for one
+ * purpose and (except a sign-in with a passkey alone) one administrator, valid 5 minutes, and
+ * deleted by the answer that uses them, so none is answered twice.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: PASSKEY_CHALLENGE_PURPOSES }).notNull(),
+    adminId: integer("admin_id").references(() => administrators.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("passkey_challenges_expires_at_idx").on(t.expiresAt),
+    check("passkey_challenges_purpose_check", oneOf(t.purpose, PASSKEY_CHALLENGE_PURPOSES)),
+  ],
+);
+
+/**
  * A password accepted, a second factor still to come: the sign-in's ticket (its SHA-256 digest),
  * short-lived, refused after a few wrong codes, used once.
  */
@@ -477,9 +540,6 @@ export const loginTickets = pgTable(
   },
   (t) => [index("login_tickets_expires_at_idx").on(t.expiresAt)],
 );
-
-/** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /**
  * Rate-limit counters (login, calculator report), one row per limited key and window, so every

@@ -6,6 +6,7 @@ import { brokenPasswordRules } from "../../src/shared/password-policy";
 import { PERMISSION_CODES } from "../../src/shared/permissions";
 import { recordAudit } from "../audit";
 import { newRecoveryCodes, newTotpSecret, totpUri } from "../auth/factors";
+import { secretBox, totpContext } from "../auth/secret-box";
 import { hashPassword } from "../auth/password";
 import type { Config, DemoRole } from "../config";
 import { ConfigError } from "../config";
@@ -230,9 +231,10 @@ async function enrolDemoTwoStep(tx: Tx, config: Config) {
     .from(administrators)
     .where(eq(administrators.email, email));
   if (!admin) return;
+  const secret = secretBox(config.secondFactorKey).seal(newTotpSecret(), totpContext(admin.id));
   await tx
     .insert(adminTotp)
-    .values({ adminId: admin.id, secret: newTotpSecret(), confirmedAt: new Date() })
+    .values({ adminId: admin.id, secret, confirmedAt: new Date() })
     .onConflictDoNothing();
   await newRecoveryCodes(tx, admin.id);
 }
@@ -242,11 +244,13 @@ export async function demoTotpSecret(db: Db, config: Config) {
   const email = config.demoAccounts.find((a) => a.role === "two-step administrator")?.email;
   if (!email) return undefined;
   const [row] = await db
-    .select({ secret: adminTotp.secret })
+    .select({ adminId: adminTotp.adminId, sealed: adminTotp.secret })
     .from(adminTotp)
     .innerJoin(administrators, eq(administrators.id, adminTotp.adminId))
     .where(eq(administrators.email, email));
-  return row && { email, secret: row.secret, uri: totpUri(row.secret, email) };
+  if (!row) return undefined;
+  const secret = secretBox(config.secondFactorKey).open(row.sealed, totpContext(row.adminId));
+  return { email, secret, uri: totpUri(secret, email) };
 }
 
 /** The merchants and 90 days of wallet activity up to now (server/seed/demo-money.ts). */

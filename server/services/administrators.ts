@@ -3,23 +3,23 @@
  * account and the password reset: an administrator as the API shows it and as the audit trail
  * keeps it, who may act on whom, and finding one.
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { codesLacking, mayManageAdministrator } from "../../src/shared/permissions";
 import { administrators as administratorsDeclaration } from "../../src/shared/modules/administrators";
 import { toItem } from "../kit/bind";
 import type { DbOrTx } from "../db";
-import { administrators, adminTotp, type AdministratorRow } from "../db/schema";
+import { hasSecondFactor } from "../auth/factors";
+import { administrators, type AdministratorRow } from "../db/schema";
 import { HttpError } from "../errors";
 import type { AdminDto } from "../../src/shared/schemas/administrators";
 
 /** An administrator row as the API shows it (never the hash): the Admin module's record. */
 export async function toAdminDto(db: DbOrTx, row: AdministratorRow): Promise<AdminDto> {
-  const [factor] = await db
-    .select({ adminId: adminTotp.adminId })
-    .from(adminTotp)
-    .where(and(eq(adminTotp.adminId, row.id), isNotNull(adminTotp.confirmedAt)));
-  return toItem(administratorsDeclaration, { ...row, hasSecondFactor: factor !== undefined });
+  return toItem(administratorsDeclaration, {
+    ...row,
+    hasSecondFactor: await hasSecondFactor(db, row.id),
+  });
 }
 
 /**

@@ -45,14 +45,70 @@ describe("loadConfig", () => {
     ]);
   });
 
-  it("generates the JWT secret once, keeps it in DATA_DIR with mode 0600, and reuses it", async () => {
+  it("generates the JWT secret and the second-factor key once, keeps them in DATA_DIR with mode 0600, and reuses them", async () => {
     const first = loadConfig({ DATA_DIR: dir });
     const second = loadConfig({ DATA_DIR: dir });
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    for (const [name, value] of [
+      ["jwt-secret", first.jwtSecret],
+      ["second-factor-key", first.secondFactorKey],
+    ] as const) {
+      expect(value.length).toBeGreaterThanOrEqual(32);
+      const file = join(dir, name);
+      expect((await readFile(file, "utf8")).trim()).toBe(value);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    }
     expect(second.jwtSecret).toBe(first.jwtSecret);
-    const file = join(dir, "jwt-secret");
-    expect((await readFile(file, "utf8")).trim()).toBe(first.jwtSecret);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(second.secondFactorKey).toBe(first.secondFactorKey);
+    expect(first.secondFactorKey).not.toBe(first.jwtSecret);
+  });
+
+  it("requires SECOND_FACTOR_KEY of 32 characters or more in production", () => {
+    const production = {
+      DATA_DIR: dir,
+      NODE_ENV: "production",
+      JWT_SECRET: "p".repeat(40),
+      PUBLIC_URL: "https://console.wallet.example",
+      RECAPTCHA_DISABLED: "true",
+    };
+    expect(() => loadConfig(production)).toThrow(/SECOND_FACTOR_KEY is required/);
+    expect(() => loadConfig({ ...production, SECOND_FACTOR_KEY: "short" })).toThrow(
+      /SECOND_FACTOR_KEY must be at least 32/,
+    );
+    const config = loadConfig({ ...production, SECOND_FACTOR_KEY: "k".repeat(40) });
+    expect(config).toMatchObject({
+      secondFactorKey: "k".repeat(40),
+      secondFactorKeyIsLocal: false,
+    });
+  });
+
+  it("binds passkeys to PUBLIC_URL's host, and refuses origins outside the RP ID's domain", () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: "9090" }).passkeys).toEqual({
+      rpId: "localhost",
+      origins: ["http://localhost:9090", "http://localhost:5173"],
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, PUBLIC_URL: "https://console.wallet.example" }).passkeys,
+    ).toEqual({ rpId: "console.wallet.example", origins: ["https://console.wallet.example"] });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        WEBAUTHN_RP_ID: "wallet.example",
+        WEBAUTHN_ORIGINS: "https://console.wallet.example, https://wallet.example",
+      }).passkeys,
+    ).toEqual({
+      rpId: "wallet.example",
+      origins: ["https://console.wallet.example", "https://wallet.example"],
+    });
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        WEBAUTHN_RP_ID: "wallet.example",
+        WEBAUTHN_ORIGINS: "https://evil.example",
+      }),
+    ).toThrow(/WEBAUTHN_RP_ID wallet.example is not the domain of https:\/\/evil.example/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, WEBAUTHN_ORIGINS: "https://wallet.example/login" }),
+    ).toThrow(/is not an origin/);
   });
 
   it("requires JWT_SECRET in production and seeds no demo accounts there", () => {
@@ -61,6 +117,7 @@ describe("loadConfig", () => {
       DATA_DIR: dir,
       NODE_ENV: "production",
       JWT_SECRET: "p".repeat(40),
+      SECOND_FACTOR_KEY: "k".repeat(40),
       RECAPTCHA_SECRET: "recaptcha-secret",
       PUBLIC_URL: "https://console.wallet.example/",
       ADMIN_EMAIL: "root@wallet.example",
@@ -79,6 +136,7 @@ describe("loadConfig", () => {
       DATA_DIR: dir,
       NODE_ENV: "production",
       JWT_SECRET: "p".repeat(40),
+      SECOND_FACTOR_KEY: "k".repeat(40),
       RECAPTCHA_DISABLED: "true",
     };
     expect(() => loadConfig(production)).toThrow(/PUBLIC_URL is required/);
@@ -205,6 +263,7 @@ describe("loadConfig: the calculator report's settings", () => {
       DATA_DIR: dir,
       NODE_ENV: "production",
       JWT_SECRET: "p".repeat(40),
+      SECOND_FACTOR_KEY: "k".repeat(40),
       PUBLIC_URL: "https://console.wallet.example",
     };
     expect(() => loadConfig(production)).toThrow(/RECAPTCHA_SECRET is required/);

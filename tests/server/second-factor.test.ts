@@ -7,11 +7,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { secretBox, totpContext } from "../../server/auth/secret-box";
 import { adminTotp } from "../../server/db/schema";
 import { PERMISSION } from "../../src/shared/permissions";
 import { auth, createAdmin, login, useSignedInApp } from "./support/app";
 import { ageProof, codeOf, enrolTotp, freshCode, midStep, signInWithTotp } from "./support/factors";
 import { A_REASON, approve, checkerToken } from "./support/four-eyes";
+import { testEnv } from "./support/database";
 import { expectError } from "./support/user-fixtures";
 
 // The default window, whatever the other test files run with.
@@ -54,6 +56,29 @@ const secondFactor = (ticket: string, method: string, code: string) =>
   post("/api/auth/login/second-factor", { ticket, method, code });
 
 describe("enrolling an authenticator app", () => {
+  it("keeps the secret sealed in the database, where it opens only for its own administrator", async () => {
+    const { admin, token } = await createAdmin(suite.app, suite.token, [0]);
+    const started = await post("/api/account/factors/totp", undefined, token);
+    const { secret } = started.json<{ secret: string }>();
+    const [row] = await db().select().from(adminTotp).where(eq(adminTotp.adminId, admin.id));
+    expect(row!.secret).toMatch(/^v1:[A-Za-z0-9_-]+$/);
+    expect(row!.secret).not.toContain(secret);
+    // Sealed for this administrator: the same sealed value on another's row does not open.
+    const box = secretBox(testEnv("/unused").SECOND_FACTOR_KEY);
+    expect(box.open(row!.secret, totpContext(admin.id))).toBe(secret);
+    expect(() => box.open(row!.secret, totpContext(admin.id + 1))).toThrow(/SECOND_FACTOR_KEY/);
+    expect(() =>
+      secretBox("another-key-".repeat(4)).open(row!.secret, totpContext(admin.id)),
+    ).toThrow();
+    // The app's codes confirm it: the server opened it.
+    const confirmed = await post(
+      "/api/account/factors/totp/confirm",
+      { code: await freshCode(secret) },
+      token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
   it("is confirmed with a code the app shows, gives ten recovery codes once, and then is the account's", async () => {
     const { token } = await createAdmin(suite.app, suite.token, [0]);
     const started = await post("/api/account/factors/totp", undefined, token);
@@ -67,7 +92,12 @@ describe("enrolling an authenticator app", () => {
       url: "/v1/api/account/factors",
       headers: auth(token),
     });
-    expect(factors.json()).toEqual({ totpSince: null, recoveryCodesLeft: 0, methods: [] });
+    expect(factors.json()).toEqual({
+      totpSince: null,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+      methods: [],
+    });
 
     expectError(
       await post("/api/account/factors/totp/confirm", { code: "12 34 5" }, token),

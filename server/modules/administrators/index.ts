@@ -4,16 +4,10 @@
  * and its own routes.
  */
 import { administrators as declaration } from "../../../src/shared/modules/administrators";
-import { eq, sql } from "drizzle-orm";
-
+import { removeSecondFactors, secondFactorExists } from "../../auth/factors";
 import { endAllSessions } from "../../auth/sessions";
 import type { DbOrTx } from "../../db";
-import {
-  administrators,
-  adminRecoveryCodes,
-  adminTotp,
-  type AdministratorRow,
-} from "../../db/schema";
+import { administrators, type AdministratorRow } from "../../db/schema";
 import { bindModule } from "../../kit/bind";
 import { forbidden, notFound } from "../../errors";
 import { assertManageable, findAdministrator } from "../../services/administrators";
@@ -44,8 +38,7 @@ async function otherAdministrator(db: DbOrTx, actor: AdministratorRow, id: numbe
 export const administratorsModule = bindModule(declaration, {
   table: administrators,
   columns: {
-    hasSecondFactor: sql<boolean>`exists (select 1 from ${adminTotp}
-      where ${adminTotp.adminId} = ${administrators.id} and ${adminTotp.confirmedAt} is not null)`,
+    hasSecondFactor: secondFactorExists(administrators),
   },
   create: async (tx, { actor, body }) =>
     (await createAdministrator(tx, actor, body as NewAdministrator)).id,
@@ -64,8 +57,7 @@ export const administratorsModule = bindModule(declaration, {
     },
     resetFactors: async (tx, { actor, id }) => {
       await otherAdministrator(tx, actor, id);
-      await tx.delete(adminTotp).where(eq(adminTotp.adminId, id));
-      await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+      await removeSecondFactors(tx, id);
       await endAllSessions(tx, id, "ended-by-admin");
     },
     endSessions: {

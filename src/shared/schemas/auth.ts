@@ -12,12 +12,87 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** The second factors an administrator can prove who they are with. */
-export const SECOND_FACTOR_METHODS = ["totp", "recovery-code"] as const;
+/** The second factors an administrator can prove who they are with, the strongest first. */
+export const SECOND_FACTOR_METHODS = ["passkey", "totp", "recovery-code"] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+/** The second factors proved with a typed code. */
+export const CODE_METHODS = ["totp", "recovery-code"] as const;
+export type CodeMethod = (typeof CODE_METHODS)[number];
 /** What a step-up accepts: a second factor, or the password from an administrator who has none. */
 export const STEP_UP_METHODS = [...SECOND_FACTOR_METHODS, "password"] as const;
 export type StepUpMethod = (typeof STEP_UP_METHODS)[number];
+
+/** Base64url text (WebAuthn's binary fields in JSON) of at most `max` characters. */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "Base64url text");
+
+/**
+ * What the browser's authenticator answered to a sign-in challenge (WebAuthn's
+ * AuthenticationResponseJSON, as `@simplewebauthn/browser` gives it). Unknown fields are dropped;
+ * nothing of it is stored but the signature counter.
+ */
+export const passkeyAssertionSchema = z
+  .object({
+    id: base64url(1366).min(1),
+    rawId: base64url(1366).min(1),
+    type: z.literal("public-key"),
+    response: z.object({
+      clientDataJSON: base64url(8192).min(1),
+      authenticatorData: base64url(8192).min(1),
+      signature: base64url(2048).min(1),
+      userHandle: base64url(1024).optional(),
+    }),
+    clientExtensionResults: z.record(z.string().max(64), z.unknown()),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  })
+  .meta({ id: "PasskeyAssertion" });
+export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
+
+/** WebAuthn's authenticator transports (how the browser reaches a passkey). */
+const TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;
+
+/** What the browser's authenticator answered to a registration (RegistrationResponseJSON). */
+export const passkeyAttestationSchema = z
+  .object({
+    id: base64url(1366).min(1),
+    rawId: base64url(1366).min(1),
+    type: z.literal("public-key"),
+    response: z.object({
+      clientDataJSON: base64url(8192).min(1),
+      attestationObject: base64url(65536).min(1),
+      authenticatorData: base64url(65536).optional(),
+      // Unknown transports (a newer browser's) are dropped rather than refused.
+      transports: z
+        .array(z.string().max(32))
+        .max(16)
+        .optional()
+        .transform((list) =>
+          list?.filter((t): t is (typeof TRANSPORTS)[number] =>
+            (TRANSPORTS as readonly string[]).includes(t),
+          ),
+        ),
+      publicKeyAlgorithm: z.number().int().optional(),
+      publicKey: base64url(8192).optional(),
+    }),
+    clientExtensionResults: z.record(z.string().max(64), z.unknown()),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  })
+  .meta({ id: "PasskeyAttestation" });
+export type PasskeyAttestation = z.input<typeof passkeyAttestationSchema>;
+
+/**
+ * The options the browser hands to `navigator.credentials.get` / `.create` (WebAuthn's
+ * PublicKeyCredentialRequestOptionsJSON / CreationOptionsJSON): a fresh challenge, single-use,
+ * valid for 5 minutes.
+ */
+export const passkeyOptionsSchema = z
+  .object({ challenge: z.string() })
+  .catchall(z.unknown())
+  .meta({ id: "PasskeyOptions" });
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
 /** A sign-in's ticket between the password and the second factor (32 random bytes, base64url). */
 const ticketSchema = z
@@ -53,18 +128,33 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** A code as typed: checked for its form by the server, which says what is wrong with it. */
 const typedCode = safeText().min(1).max(64);
 
-export const secondFactorBodySchema = z.strictObject({
-  ticket: ticketSchema,
-  method: z.enum(SECOND_FACTOR_METHODS),
-  code: typedCode,
-});
+/** A second factor as sent: a typed code, or a passkey's answer to the challenge it was given. */
+const codeProof = { method: z.enum(CODE_METHODS), code: typedCode };
+const passkeyProof = { method: z.literal("passkey"), credential: passkeyAssertionSchema };
+
+export const secondFactorBodySchema = z.discriminatedUnion("method", [
+  z.strictObject({ ticket: ticketSchema, ...codeProof }),
+  z.strictObject({ ticket: ticketSchema, ...passkeyProof }),
+]);
 export type SecondFactorBody = z.infer<typeof secondFactorBodySchema>;
 
-export const stepUpBodySchema = z.strictObject({
-  method: z.enum(STEP_UP_METHODS),
-  code: safeText().min(1).max(PASSWORD_MAX_LENGTH),
-});
+export const stepUpBodySchema = z.discriminatedUnion("method", [
+  z.strictObject({
+    method: z.enum([...CODE_METHODS, "password"]),
+    code: safeText().min(1).max(PASSWORD_MAX_LENGTH),
+  }),
+  z.strictObject(passkeyProof),
+]);
 export type StepUpBody = z.infer<typeof stepUpBodySchema>;
+
+/**
+ * A challenge for a passkey: with the ticket of a sign-in whose password was right, for its
+ * second factor (the administrator's passkeys are named); without, for a sign-in with a passkey
+ * alone (any passkey of this site the device holds, with its PIN or biometrics).
+ */
+export const passkeyChallengeBodySchema = z.strictObject({ ticket: ticketSchema.optional() });
+export const passkeySignInBodySchema = z.strictObject({ credential: passkeyAssertionSchema });
+export type PasskeySignInBody = z.infer<typeof passkeySignInBodySchema>;
 
 /** The signed-in session as the console keeps time by it. */
 export const sessionStateSchema = z.object({
@@ -92,8 +182,20 @@ export const sessionListSchema = z.object({ data: z.array(sessionSchema) });
 // Declared with the administrators module, whose "end all sessions" answers it too.
 export { endedSessionsSchema } from "../modules/administrators";
 
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe("The name its owner gave it"),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  synced: z
+    .boolean()
+    .describe("Backed up by its provider (a synced passkey), not bound to one device"),
+});
+export type PasskeyDto = z.infer<typeof passkeySchema>;
+
 export const factorsSchema = z.object({
   totpSince: z.iso.datetime().nullable().describe("When the authenticator app was confirmed"),
+  passkeys: z.array(passkeySchema),
   recoveryCodesLeft: z.number().int(),
   methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
 });
@@ -111,3 +213,17 @@ export const recoveryCodesSchema = z.object({
   recoveryCodes: z.array(z.string()).describe("Shown once: keep them somewhere safe"),
 });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+export const passkeyRegistrationBodySchema = z.strictObject({
+  name: safeText().trim().min(1).max(60).describe('What its owner calls it, e.g. "YubiKey"'),
+  credential: passkeyAttestationSchema,
+});
+export type PasskeyRegistrationBody = z.input<typeof passkeyRegistrationBodySchema>;
+export const passkeyAddedSchema = z.object({
+  passkey: passkeySchema,
+  recoveryCodes: z
+    .array(z.string())
+    .optional()
+    .describe("With the first second factor: ten recovery codes, shown this once"),
+});
+export type PasskeyAdded = z.infer<typeof passkeyAddedSchema>;

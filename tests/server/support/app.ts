@@ -122,6 +122,7 @@ export async function walletAppToken(testDb: TestDatabase): Promise<string> {
 export const PRODUCTION_ENV = {
   NODE_ENV: "production",
   JWT_SECRET: "production-secret-production-secret-0123",
+  SECOND_FACTOR_KEY: "production-second-factor-key-0123456789",
   RECAPTCHA_SECRET: "production-recaptcha-secret",
   PUBLIC_URL: "https://console.wallet.example",
 } as const;
