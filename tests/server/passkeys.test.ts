@@ -265,6 +265,41 @@ describe("signing in with a passkey", () => {
     );
   });
 
+  it("refuses an answer from another site, to a challenge never made, or malformed, with one 400", async () => {
+    const { passkey, credentials } = await adminWithPasskey();
+    const { ticket } = await ticketFor(credentials);
+    const send = (credential: unknown) =>
+      post("/api/auth/login/second-factor", { ticket, method: "passkey", credential });
+    const phished = passkey.answer(await challengeFor(ticket), {
+      origin: "https://console-wallet.example",
+    });
+    expectError(await send(phished), 400, "PASSKEY_FAILED");
+    const invented = passkey.answer({ challenge: Buffer.alloc(32, 7).toString("base64url") });
+    expectError(await send(invented), 400, "PASSKEY_FAILED");
+    const good = passkey.answer(await challengeFor(ticket));
+    const notJson = {
+      ...good,
+      response: {
+        ...good.response,
+        clientDataJSON: Buffer.from("{challenge").toString("base64url"),
+      },
+    };
+    expectError(await send(notJson), 400, "PASSKEY_FAILED");
+    for (const malformed of [
+      { ...good, response: { ...good.response, signature: "not base64!" } },
+      { ...good, response: { ...good.response, signature: "A".repeat(4096) } },
+      { ...good, id: "" },
+      { ...good, response: undefined },
+      "a passkey",
+    ]) {
+      const answer = await send(malformed);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().code).not.toBe("PASSKEY_FAILED");
+    }
+    // Three wrong answers on the ticket (of five it survives): the good one still signs in.
+    expect((await send(good)).statusCode).toBe(200);
+  });
+
   it("signs in with the passkey alone when the authenticator verified its user", async () => {
     const { admin, passkey } = await adminWithPasskey();
     const options = await challengeFor();
