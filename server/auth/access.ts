@@ -181,7 +181,7 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
       await db.update(adminSessions).set({ endedAt: now, endReason: "idle" }).where(where);
       throw new HttpError(401, TOKEN_MESSAGES.expired);
     }
-    if (activity.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    if (activity.getTime() - lastSeen >= TOUCH_EVERY_MS) {
       await db.update(adminSessions).set({ lastSeenAt: activity }).where(where);
       return { ...session, lastSeenAt: activity };
     }

@@ -11,7 +11,7 @@ import { Secret, TOTP } from "otpauth";
 
 import type { DbOrTx } from "../db";
 import type { CodeMethod, SecondFactorMethod } from "../../src/shared/schemas/auth";
-import type { administrators} from "../db/schema";
+import type { administrators } from "../db/schema";
 import { adminPasskeys, adminRecoveryCodes, adminTotp } from "../db/schema";
 import { HttpError } from "../errors";
 import { totpContext, type SecretBox } from "./secret-box";

@@ -3,8 +3,9 @@ import { Form, Modal } from "antd";
 import { useEffect, useState } from "react";
 
 import type { StepUpMethod } from "../providers/api-types";
-import { toApiError, translateApiError } from "../providers/errors";
+import { toApiError } from "../providers/errors";
 import { http } from "../providers/http";
+import { describePasskeyFailure, stepUpWithPasskey } from "../providers/passkey";
 import { setStepUpPrompt, STEP_UP_API_PATH, stepUpMethodsOf } from "../providers/step-up";
 import { firstMethod, ProofField, type ProofValues } from "./components/proof-field";
 
@@ -16,7 +17,8 @@ interface Question {
 /**
  * The step-up dialog (docs/api.md), mounted once in the signed-in console: whichever page's
  * request the server refused with STEP_UP_REQUIRED, the administrator proves who they are here and
- * the request goes again (src/providers/step-up.ts). A refused proof is said in the dialog, which
+ * the request goes again (src/providers/step-up.ts): with a passkey (its button runs the ceremony)
+ * or a typed code. A refused proof or a cancelled passkey prompt is said in the dialog, which
  * stays; Cancel hands the refusal back to the page that asked.
  */
 export function StepUpDialog() {
@@ -53,7 +55,8 @@ function StepUpQuestion({
   const prove = async ({ code }: ProofValues) => {
     setBusy(true);
     try {
-      await http.post(STEP_UP_API_PATH, { method, code });
+      if (method === "passkey") await stepUpWithPasskey();
+      else await http.post(STEP_UP_API_PATH, { method, code });
       onClose(true);
     } catch (failure) {
       const refusal = toApiError(failure);
@@ -64,7 +67,7 @@ function StepUpQuestion({
         setMethod(firstMethod(named));
         form.setFieldValue("code", "");
       }
-      setError(translateApiError(refusal, translate));
+      setError(describePasskeyFailure(failure, translate));
       setBusy(false);
     }
   };
@@ -73,7 +76,11 @@ function StepUpQuestion({
     <Modal
       open
       title={translate("session:stepUp.title")}
-      okText={translate("session:stepUp.confirm")}
+      okText={
+        method === "passkey"
+          ? translate("session:proof.passkey.use")
+          : translate("session:stepUp.confirm")
+      }
       cancelText={translate("session:stepUp.cancel")}
       okButtonProps={{ loading: busy }}
       maskClosable={false}

@@ -14,9 +14,15 @@ import { translateResolved, type Translate } from "./errors";
 import { http } from "./http";
 import { changeLanguage, currentLanguage } from "./i18n";
 import { setSignedOutForInactivity } from "./idle";
+import {
+  describePasskeyFailure,
+  isPasskeyCeremonyError,
+  signInAssertion,
+  signInWithPasskey,
+} from "./passkey";
 import { getSecondFactor, setSecondFactor } from "./second-factor";
 import { clearToken, getToken, setToken } from "./session";
-import type { SecondFactorMethod } from "../shared/schemas/auth";
+import type { CodeMethod } from "../shared/schemas/auth";
 
 export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/dashboard";
@@ -29,14 +35,24 @@ export interface LoginCredentials {
   password: string;
 }
 
-/** The sign-in's second step: a code for the ticket the password step left (second-factor.ts). */
-export interface SecondFactorProof {
-  method: SecondFactorMethod;
-  code: string;
+/**
+ * The sign-in's second step for the ticket the password step left (second-factor.ts): a code, or
+ * a passkey (the ceremony runs in the provider).
+ */
+export type SecondFactorProof = { method: CodeMethod; code: string } | { method: "passkey" };
+
+/** A sign-in with a passkey alone, no password. */
+export interface PasskeySignIn {
+  passkey: true;
 }
 
-/** What the login page hands `useLogin`: the password step, or the code step after it. */
-export type LoginVariables = LoginCredentials | SecondFactorProof;
+/** What the login page hands `useLogin`: the password step, the second step, or a passkey alone. */
+export type LoginVariables = LoginCredentials | SecondFactorProof | PasskeySignIn;
+
+/** Whether the variables are a step the login page says a refusal of itself (not the password). */
+export function isProofStep(variables: LoginVariables): boolean {
+  return "method" in variables || "passkey" in variables;
+}
 
 /**
  * A refused login, shaped for Refine's login notification (`name` is its title, `message` its
@@ -115,21 +131,45 @@ async function signedIn({ token, admin }: SignedIn): Promise<AuthActionResponse>
 }
 
 /**
- * The code step. Its refusals are said on the step itself (the page shows the returned error's
+ * A refusal of a step the login page says itself (the second step, a passkey alone): its text is
+ * returned, not toasted. A cancelled passkey prompt is no failure of the server's.
+ */
+function proofFailure(error: unknown): { message: string; apiError: ApiError } {
+  const apiError = toApiError(error);
+  if (!isPasskeyCeremonyError(error)) handleApiError(apiError);
+  return { message: describePasskeyFailure(error, translate), apiError };
+}
+
+/**
+ * The second step. Its refusals are said on the step itself (the page shows the returned error's
  * text), not by a toast; a ticket that expired ends the step, back to the password.
  */
-async function proveSecondFactor({ method, code }: SecondFactorProof): Promise<AuthActionResponse> {
+async function proveSecondFactor(proof: SecondFactorProof): Promise<AuthActionResponse> {
   const ticket = getSecondFactor()?.ticket;
   try {
     if (!ticket) throw new Error("No sign-in waits for a second factor");
-    const { data } = await http.post<SignedIn>(SECOND_FACTOR_API_PATH, { ticket, method, code });
+    const body =
+      proof.method === "passkey"
+        ? { ticket, method: proof.method, credential: await signInAssertion(ticket) }
+        : { ticket, method: proof.method, code: proof.code };
+    const { data } = await http.post<SignedIn>(SECOND_FACTOR_API_PATH, body);
     return await signedIn(data);
   } catch (error) {
-    const described = handleApiError(error);
-    if (described.error.code === "LOGIN_TICKET_EXPIRED" || !ticket) setSecondFactor(null);
+    const { message, apiError } = proofFailure(error);
+    if (apiError.code === "LOGIN_TICKET_EXPIRED" || !ticket) setSecondFactor(null);
     const title = translate("errors:login.failed");
-    const message = translateResolved(described.resolved, translate);
-    return { success: false, error: new LoginError(title, message, described.error) };
+    return { success: false, error: new LoginError(title, message, apiError) };
+  }
+}
+
+/** A passkey alone: signed in as by a password, or the refusal for the login page to say. */
+async function provePasskeyAlone(): Promise<AuthActionResponse> {
+  try {
+    return await signedIn(await signInWithPasskey());
+  } catch (error) {
+    const { message, apiError } = proofFailure(error);
+    const title = translate("errors:login.failed");
+    return { success: false, error: new LoginError(title, message, apiError) };
   }
 }
 
@@ -140,7 +180,8 @@ export const authProvider: AuthProvider = {
    * neither redirects nor complains while the login page asks for the code.
    */
   login: async (variables: LoginVariables) => {
-    if ("code" in variables) return proveSecondFactor(variables);
+    if ("method" in variables) return proveSecondFactor(variables);
+    if ("passkey" in variables) return provePasskeyAlone();
     const { email, password } = variables;
     try {
       const { data } = await http.post<LoginResponse>(LOGIN_API_PATH, { email, password });

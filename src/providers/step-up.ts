@@ -26,7 +26,7 @@ export function setStepUpPrompt(next: StepUpPrompt): () => void {
 /** The methods a STEP_UP_REQUIRED answer names (its `data.methods`); the password if none. */
 export function stepUpMethodsOf(data: unknown): StepUpMethod[] {
   const methods = (data as { methods?: unknown } | null)?.methods;
-  const known: StepUpMethod[] = ["totp", "recovery-code", "password"];
+  const known: StepUpMethod[] = ["passkey", "totp", "recovery-code", "password"];
   const named = Array.isArray(methods) ? known.filter((m) => methods.includes(m)) : [];
   return named.length > 0 ? named : ["password"];
 }

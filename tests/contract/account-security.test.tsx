@@ -36,9 +36,10 @@ const CODES = Array.from(
   (_, i) => `AB${i}C-D3EF-GH4J-KL5${String.fromCharCode(77 + i)}`,
 );
 
-const OFF: FactorsDto = { totpSince: null, recoveryCodesLeft: 0, methods: [] };
+const OFF: FactorsDto = { totpSince: null, passkeys: [], recoveryCodesLeft: 0, methods: [] };
 const on = (recoveryCodesLeft = 10): FactorsDto => ({
   totpSince: "2026-11-20T02:00:00.000Z",
+  passkeys: [],
   recoveryCodesLeft,
   methods: ["totp", "recovery-code"],
 });

@@ -31,7 +31,7 @@ const state = (enrolmentRequired: boolean): SessionState => ({
 });
 
 function serve(required: { now: boolean }) {
-  const off: FactorsDto = { totpSince: null, recoveryCodesLeft: 0, methods: [] };
+  const off: FactorsDto = { totpSince: null, passkeys: [], recoveryCodesLeft: 0, methods: [] };
   server.use(
     mswHttp.get(`${API}/api/auth/session`, () => HttpResponse.json(state(required.now))),
     mswHttp.get(`${API}/api/account/factors`, () => HttpResponse.json(off)),

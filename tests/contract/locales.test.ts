@@ -50,10 +50,12 @@ const STABLE_CODES = [
   "STEP_UP_METHOD",
   "TOTP_ENROLLED",
   "TOTP_NOT_STARTED",
-  "TOTP_NOT_ENROLLED",
   "SECOND_FACTOR_REQUIRED",
   "OWN_ACCOUNT",
   "NO_SECOND_FACTOR",
+  // Passkeys: an answer the server did not accept, an authenticator already registered.
+  "PASSKEY_FAILED",
+  "PASSKEY_EXISTS",
 ];
 
 describe("errors texts", () => {

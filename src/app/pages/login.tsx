@@ -1,9 +1,11 @@
+import { KeyOutlined } from "@ant-design/icons";
 import { useLogin, useTranslate } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Input, Layout, Typography, theme } from "antd";
 import { useState } from "react";
 
-import type { LoginVariables } from "../../providers/auth";
+import { isProofStep, type LoginVariables } from "../../providers/auth";
 import { wasSignedOutForInactivity } from "../../providers/idle";
+import { passkeysSupported } from "../../providers/passkey";
 import { useSecondFactor } from "../../providers/second-factor";
 import { Brand } from "../layout/brand";
 import { LanguageSwitcher } from "../layout/language-switcher";
@@ -20,16 +22,19 @@ interface Credentials {
  * "remember me": sessions persist) and without the Card, Checkbox and Divider the AuthPage brings:
  * the login page is the first a visitor loads, and its JavaScript has a budget (bench/size.ts).
  * A refused login is explained by the central error handler (a toast, or the banned dialog).
- * An administrator with an authenticator app then gives its code (or a recovery code) on a second
- * step, whose refusals it says itself; a sign-in that took too long comes back to the password
- * with that reason. A lazy chunk of its own: the form engine it brings is not loaded by a
+ * An administrator with a second factor then proves it (a passkey, the app's code or a recovery
+ * code) on a second step, whose refusals it says itself, as it does for a sign-in with a passkey
+ * alone (offered where the browser can use one); a sign-in that took too long comes back to the
+ * password with that reason. A lazy chunk of its own: the form engine it brings is not loaded by a
  * signed-in console.
  */
 export default function LoginPage() {
   const translate = useTranslate();
   const { token } = theme.useToken();
   const { mutate: login, isPending, variables } = useLogin<LoginVariables>();
-  const provingCode = isPending && variables !== undefined && "code" in variables;
+  const provingCode = isPending && variables !== undefined && "method" in variables;
+  const provingPasskey = isPending && variables !== undefined && "passkey" in variables;
+  const [withPasskey] = useState(passkeysSupported);
   const secondFactor = useSecondFactor();
   // Why the last code was refused; it stays on the password step when the sign-in expired.
   const [refusal, setRefusal] = useState<string>();
@@ -39,7 +44,7 @@ export default function LoginPage() {
     setRefusal(undefined);
     login(variables, {
       onSuccess: ({ success, error }) => {
-        if (!success && "code" in variables) setRefusal(error?.message);
+        if (!success && isProofStep(variables)) setRefusal(error?.message);
       },
     });
   };
@@ -144,11 +149,31 @@ export default function LoginPage() {
                     />
                   </Form.Item>
                   <Form.Item style={{ marginBottom: 0, marginTop: 32 }}>
-                    <Button type="primary" size="large" htmlType="submit" loading={isPending} block>
+                    <Button
+                      type="primary"
+                      size="large"
+                      htmlType="submit"
+                      loading={isPending && !provingPasskey}
+                      disabled={provingPasskey}
+                      block
+                    >
                       {translate("pages.login.signin", "Sign in")}
                     </Button>
                   </Form.Item>
                 </Form>
+                {withPasskey && (
+                  <Button
+                    size="large"
+                    icon={<KeyOutlined aria-hidden />}
+                    loading={provingPasskey}
+                    disabled={isPending && !provingPasskey}
+                    onClick={() => signIn({ passkey: true })}
+                    block
+                    style={{ marginTop: 16 }}
+                  >
+                    {translate("session:passkey.signIn")}
+                  </Button>
+                )}
               </>
             )}
           </section>

@@ -9,7 +9,7 @@ import { firstMethod, ProofField, type ProofValues } from "../components/proof-f
 
 interface SecondFactorStepProps {
   pending: PendingSecondFactor;
-  /** Why the last code was refused. */
+  /** Why the last proof was refused. */
   error?: string;
   onSubmit: (proof: SecondFactorProof) => void;
   /** Typing again hides the last refusal. */
@@ -17,7 +17,10 @@ interface SecondFactorStepProps {
   busy: boolean;
 }
 
-/** The sign-in's second step: the code from the authenticator app, or a recovery code. */
+/**
+ * The sign-in's second step: a passkey first when the administrator has one, else the code from
+ * the authenticator app, or a recovery code.
+ */
 export function SecondFactorStep({
   pending,
   error,
@@ -32,7 +35,7 @@ export function SecondFactorStep({
       layout="vertical"
       requiredMark={false}
       onValuesChange={onChange}
-      onFinish={({ code }) => onSubmit({ method, code })}
+      onFinish={({ code }) => onSubmit(method === "passkey" ? { method } : { method, code })}
     >
       <ProofField
         methods={pending.methods}
@@ -45,7 +48,9 @@ export function SecondFactorStep({
       />
       <Form.Item style={{ marginBottom: 0, marginTop: 32 }}>
         <Button type="primary" size="large" htmlType="submit" loading={busy} block>
-          {translate("session:secondFactor.verify")}
+          {method === "passkey"
+            ? translate("session:proof.passkey.use")
+            : translate("session:secondFactor.verify")}
         </Button>
       </Form.Item>
       <Flex justify="center" style={{ marginTop: 16 }}>
