@@ -10,7 +10,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 
 import { logIn, logOut, seriousA11yViolations } from "./support/console";
-import { withDatabase } from "./support/database";
+import { ageProofOf } from "./support/administrators";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
@@ -111,13 +111,7 @@ test("an administrator adds a passkey, signs in and confirms a change with it, a
 
   // Two hours since the last proof (older than the stories' STEP_UP_MINUTES): removing the
   // passkey, a sensitive change, asks for a proof first, given with the passkey itself.
-  await withDatabase(server.dataDir, (client) =>
-    client.query(
-      `update admin_sessions set verified_at = now() - interval '2 hours'
-        where admin_id = (select id from administrators where email = $1) and ended_at is null`,
-      [superAdmin.email],
-    ),
-  );
+  await ageProofOf(server, superAdmin.email);
   await page.goto(`${base}/setting`);
   await expect(passkeys).toContainText("last used");
   await twoStep.getByRole("button", { name: "Remove the passkey Chrome on Linux" }).click();

@@ -6,8 +6,8 @@
  * and the demo's two-step administrator signs in with the secret printed at start.
  */
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 
+import { codeOf } from "../support/totp";
 import { logIn } from "./support/console";
 import { createAdministrator } from "./support/administrators";
 import { withDatabase } from "./support/database";
@@ -30,12 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** The code an app holding `secret` shows `steps` steps from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
 
 async function requireSecondFactor(value: "everyone" | "nobody") {
   // As an approved change of Global would leave it (that page's own story is Global's).

@@ -5,10 +5,10 @@
  * can be kept, and otherwise signs out with the reason on the login page.
  */
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 
+import { freshCode } from "../support/totp";
 import { logIn } from "./support/console";
-import { withDatabase } from "./support/database";
+import { ageProofOf } from "./support/administrators";
 import { expect, test } from "./support/fixtures";
 import { e2ePort } from "./support/ports";
 import { demoLogins, startServer, type RunningServer } from "./support/server";
@@ -17,26 +17,10 @@ const PORT = e2ePort(150);
 
 let server: RunningServer;
 let superAdmin: { email: string; password: string };
-let totp: TOTP;
+let secret: string;
 let recoveryCodes: string[];
 
 test.describe.configure({ mode: "serial" });
-
-/** The newest 30 s step a code was used for: the server takes each step's code once. */
-let lastStep = -1;
-
-/** A code the server has not seen yet: this step's, else the next one's (±1 step is accepted). */
-async function freshCode(): Promise<string> {
-  for (;;) {
-    const step = Math.floor(Date.now() / 30_000);
-    const unused = [step, step + 1].find((candidate) => candidate > lastStep);
-    if (unused !== undefined) {
-      lastStep = unused;
-      return totp.generate({ timestamp: unused * 30_000 });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
 
 async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
   const answer = await fetch(`${server.url}/v1${path}`, {
@@ -55,12 +39,11 @@ test.beforeAll(async () => {
   superAdmin = login;
   // The super administrator sets up an authenticator app through the API.
   const { token } = await api<{ token: string }>("", "/api/auth/login", superAdmin);
-  const { secret } = await api<{ secret: string }>(token, "/api/account/factors/totp");
-  totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  ({ secret } = await api<{ secret: string }>(token, "/api/account/factors/totp"));
   ({ recoveryCodes } = await api<{ recoveryCodes: string[] }>(
     token,
     "/api/account/factors/totp/confirm",
-    { code: await freshCode() },
+    { code: await freshCode(secret) },
   ));
   expect(recoveryCodes).toHaveLength(10);
 });
@@ -82,7 +65,7 @@ async function signInWithCode(page: Page) {
   const code = page.getByLabel("Code from the authenticator app");
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute("inputmode", "numeric");
-  await code.fill(await freshCode());
+  await code.fill(await freshCode(secret));
   await page.getByRole("button", { name: "Verify", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 }
@@ -117,13 +100,7 @@ test("a sensitive action with a stale proof asks for the code, then completes", 
 }) => {
   await signInWithCode(page);
   // Two hours since the last proof: older than STEP_UP_MINUTES (60 in the stories).
-  await withDatabase(server.dataDir, (client) =>
-    client.query(
-      `update admin_sessions set verified_at = now() - interval '2 hours'
-        where admin_id = (select id from administrators where email = $1) and ended_at is null`,
-      [superAdmin.email],
-    ),
-  );
+  await ageProofOf(server, superAdmin.email);
   await page.goto(`${server.url}/wallet-policy`);
   await page.getByRole("button", { name: "Change policy" }).click();
   await page.getByLabel("Dormancy period (days)").fill("45");
@@ -157,7 +134,7 @@ test("a sensitive action with a stale proof asks for the code, then completes", 
       "The code is not right, or it was already used. Try the code your app shows now.",
     ),
   ).toBeVisible();
-  await code.fill(await freshCode());
+  await code.fill(await freshCode(secret));
   const answered = page.waitForResponse(
     (response) =>
       new URL(response.url()).pathname === "/v1/api/wallet-policies" && response.status() === 202,

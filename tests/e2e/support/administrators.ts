@@ -4,6 +4,7 @@
  * administrator approves it.
  */
 import type { PendingApprovalAnswer } from "../../../src/shared/kit/four-eyes";
+import { withDatabase } from "./database";
 import { demoLogins, type RunningServer } from "./server";
 
 async function logInThroughApi(server: RunningServer, login: { email: string; password: string }) {
@@ -65,4 +66,18 @@ export async function createAdministrator(
   )) as { status: string; resultId: number };
   if (decided.status !== "approved") throw new Error(`not approved: ${JSON.stringify(decided)}`);
   return { ...admin, id: decided.resultId };
+}
+
+/**
+ * Makes the last proof of identity of `email`'s open sessions two hours old (older than the
+ * stories' STEP_UP_MINUTES), so their next sensitive change asks for a step-up.
+ */
+export async function ageProofOf(server: RunningServer, email: string) {
+  await withDatabase(server.dataDir, (client) =>
+    client.query(
+      `update admin_sessions set verified_at = now() - interval '2 hours'
+        where admin_id = (select id from administrators where email = $1) and ended_at is null`,
+      [email],
+    ),
+  );
 }
