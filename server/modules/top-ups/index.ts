@@ -15,6 +15,7 @@ import { searchKey } from "../../db/search-key";
 import { adminNameOf, bindModule, type ActionContext } from "../../kit/bind";
 import type { Tx } from "../../db";
 import { reverseTopUp, topUpWallet, wholeReference } from "../../services/ledger";
+import { emailReceiptAction, receiptEndpoints } from "./receipts";
 
 /** A column of the row that reverses this top-up (none until it is reversed). */
 const ofReversal = (column: "reference" | "remark") =>
@@ -84,9 +85,15 @@ export const topUpsModule = bindModule(topUps, {
     const reference = wholeReference("TU", term);
     return reference === undefined ? undefined : eq(ledger.reference, reference);
   },
-  actions: { reverse },
+  actions: {
+    reverse,
+    emailReceipt: emailReceiptAction("topUp"),
+    emailReversalReceipt: emailReceiptAction("reversal"),
+  },
   create: counterTopUp,
-  endpoints: async (app, { db }) => {
+  endpoints: async (app, deps) => {
+    const { db } = deps;
+    await receiptEndpoints(app, deps);
     app.get(
       "/api/top-up-transactions/account-holder",
       {

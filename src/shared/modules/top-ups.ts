@@ -1,13 +1,22 @@
 import { z } from "zod";
 
 import {
+  ADMIN_LANGUAGES,
   APPROVAL_STATUSES,
   LEDGER_CHANNELS,
   LEDGER_STATUSES,
   USER_ROLES,
   WALLET_STATUSES,
 } from "../domain";
-import { defineModule, field, form, type ItemOf, NEWEST_FIRST, remarkAction } from "../kit/module";
+import {
+  defineModule,
+  effectAction,
+  field,
+  form,
+  type ItemOf,
+  NEWEST_FIRST,
+  remarkAction,
+} from "../kit/module";
 import {
   administratorLink,
   choice,
@@ -50,6 +59,32 @@ export const accountHolderAnswer = z
   })
   .meta({ id: "AccountHolder" });
 export type AccountHolder = z.infer<typeof accountHolderAnswer>;
+
+/**
+ * A receipt's number: `RC-` and the reference of the ledger row it receipts (a top-up's `TU…`, its
+ * reversal's `RVTU…`), so the same every time it is printed and unique as the reference is.
+ */
+export const receiptNumberOf = (reference: string) => `RC-${reference}`;
+
+/** The receipt PDF's language: the console's; an unknown tag falls back to the admin's. */
+export const receiptQuery = z.strictObject({ lang: z.string().max(35).optional() });
+
+/** What e-mailing a receipt answers: its number, the holder's address and the mail's language. */
+export const receiptSentAnswer = z
+  .object({
+    receiptNumber: z.string(),
+    email: z.string(),
+    language: z.enum(ADMIN_LANGUAGES),
+  })
+  .meta({ id: "TopUpReceiptSent" });
+export type ReceiptSentAnswer = z.infer<typeof receiptSentAnswer>;
+
+/** Only a counter top-up has a receipt; only a reversed top-up has its reversal's. */
+const RECEIPT_RULES = {
+  conflictCode: "NO_RECEIPT",
+  audit: "top_up",
+  answer: { status: 202, response: receiptSentAnswer, failures: [502] },
+} as const;
 
 const CHANNEL_TAGS = { fpx: "blue", card: "purple", agent: "cyan", counter: "orange" } as const;
 /** A ledger row's status as a tag: one colour scheme for every list of ledger rows. */
@@ -127,6 +162,27 @@ export const topUps = defineModule({
       // Money back out of a wallet: always a second approver.
       fourEyes: { amount: { record: "amountSen" } },
       stepUp: true,
+    }),
+    /**
+     * E-mails a counter top-up's receipt to its holder, in the holder's language: 202 once sent,
+     * 409 HOLDER_NO_EMAIL without an address, 502 MAIL_FAILED. Audited `top_up.email_receipt`.
+     */
+    emailReceipt: effectAction({
+      verb: "email_receipt",
+      done: "receiptSent",
+      path: "email-receipt",
+      when: { channel: ["counter"], status: ["success", "reversed"] },
+      thing: "E-mail Top Up Receipt",
+      ...RECEIPT_RULES,
+    }),
+    /** The same for the receipt of a top-up's reversal. Audited `top_up.email_reversal_receipt`. */
+    emailReversalReceipt: effectAction({
+      verb: "email_reversal_receipt",
+      done: "reversalReceiptSent",
+      path: "email-reversal-receipt",
+      when: { status: ["reversed"] },
+      thing: "E-mail Top Up Reversal Receipt",
+      ...RECEIPT_RULES,
     }),
   },
   create: form({
