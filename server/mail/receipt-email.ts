@@ -9,6 +9,7 @@ import enUS from "../../locales/en-US/topUp.json";
 import cnZH from "../../locales/cn-ZH/topUp.json";
 import { formatRinggit } from "../../src/shared/money";
 import { HttpError } from "../errors";
+import { consoleDate, fill } from "../documents/words";
 import type { Language } from "../http/language";
 import { escapeHtml } from "./report-html";
 import type { Mailer, OutgoingMail } from "./transport";
@@ -43,33 +44,12 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
   "cn-ZH": cnZH.receipt,
 };
 
-/** `{{name}}` placeholders filled, as i18next does for the console. */
-export const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /**
  * When it happened in the campus's business zone, as the console shows an instant: "28 Nov 2026
  * 14:05" in English, "2026年11月28日 14:05" in Chinese.
  */
-export function receiptDateTime(at: Date, language: Language, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  const [year, month, day] = [part("year"), Number(part("month")), Number(part("day"))];
-  const time = `${part("hour")}:${part("minute")}`;
-  return language === "cn-ZH"
-    ? `${year}年${month}月${day}日 ${time}`
-    : `${String(day).padStart(2, "0")} ${MONTHS[month - 1]} ${year} ${time}`;
-}
+export const receiptDateTime = (at: Date, language: Language, timeZone: string): string =>
+  consoleDate(at, language, { timeZone, withTime: true });
 
 /** The receipt's title and its rows, label and value, in `language`. */
 export function receiptLines(receipt: TopUpReceipt, language: Language, timeZone: string) {

@@ -4,8 +4,6 @@
  * invoice page. Chinese needs a font with its glyphs (INVOICE_FONT, see server/config.ts);
  * without one the invoice is written in English and characters Helvetica lacks become `?`.
  */
-import PDFDocument from "pdfkit";
-
 import enUS from "../../../locales/en-US/invoice.json";
 import cnZH from "../../../locales/cn-ZH/invoice.json";
 import enSettlement from "../../../locales/en-US/settlement.json";
@@ -14,57 +12,13 @@ import { formatRinggit } from "../../../src/shared/money";
 import type { SettlementDto } from "../../../src/shared/modules/settlements";
 import type { Config } from "../../config";
 import type { Language } from "../../http/language";
+import { openPdf, writtenLanguage } from "../../documents/pdf";
+import { consoleDate, fill } from "../../documents/words";
 
 type InvoiceTexts = typeof enUS;
 const COUNT = new Intl.NumberFormat("en");
 const TEXTS: Record<Language, InvoiceTexts> = { "en-US": enUS, "cn-ZH": cnZH };
 const SETTLEMENT_TEXTS = { "en-US": enSettlement, "cn-ZH": cnSettlement } as const;
-
-/** `{{name}}` placeholders filled, as i18next does for the console. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
-
-/** Helvetica (WinAnsi) shows Latin-1 and a few more; anything else prints as `?`. */
-const latin = (text: string) => text.replace(/[^\u0020-\u00ff\u2013\u2014\u2022\u2026]/g, "?");
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** The day, and the hour and minute, of `date` in `timeZone`, as numbers. */
-function partsOf(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return {
-    year: part("year"),
-    month: Number(part("month")),
-    day: Number(part("day")),
-    time: `${part("hour")}:${part("minute")}`,
-  };
-}
-
-/**
- * A date as the console shows it (src/app/format.ts): "27 Nov 2026" in English, "2026年11月27日"
- * in Chinese; a day (`YYYY-MM-DD`) as it is, an instant in `timeZone`, with its time if asked.
- */
-function dateOf(
-  iso: string,
-  language: Language,
-  { timeZone = "UTC", withTime = false }: { timeZone?: string; withTime?: boolean } = {},
-) {
-  const { year, month, day, time } = partsOf(new Date(iso), timeZone);
-  const date =
-    language === "cn-ZH"
-      ? `${year}年${month}月${day}日`
-      : `${String(day).padStart(2, "0")} ${MONTHS[month - 1]} ${year}`;
-  return withTime ? `${date} ${time}` : date;
-}
 
 export interface InvoiceInput {
   settlement: SettlementDto;
@@ -77,28 +31,16 @@ export interface InvoiceInput {
 export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const { settlement: s, timeZone, font } = input;
   // Without a font for Chinese, the invoice speaks English.
-  const language: Language = font ? input.language : "en-US";
+  const language = writtenLanguage(input.language, font);
   const t = TEXTS[language];
   const status = SETTLEMENT_TEXTS[language].status;
-  const text = font ? (value: string) => value : latin;
-
-  const doc = new PDFDocument({
+  const { doc, text, bytes } = openPdf({
     size: "A4",
     margin: 56,
-    info: {
-      Title: text(fill(t.documentTitle, { number: s.invoiceNumber })),
-      Author: text(t.issuer),
-      CreationDate: new Date(),
-    },
+    font,
+    title: fill(t.documentTitle, { number: s.invoiceNumber }),
+    author: t.issuer,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  if (font) doc.registerFont("body", font.path, font.face);
-  doc.font(font ? "body" : "Helvetica");
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -134,12 +76,12 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
     [
       [t.invoiceNumber, s.invoiceNumber],
       // Issued when the run made the settlement: the same date on every copy.
-      [t.issueDate, dateOf(s.createdAt, language, { timeZone })],
+      [t.issueDate, consoleDate(s.createdAt, language, { timeZone })],
       [
         t.period,
         fill(t.periodValue, {
-          start: dateOf(s.periodStart, language),
-          end: dateOf(s.periodEnd, language),
+          start: consoleDate(s.periodStart, language),
+          end: consoleDate(s.periodEnd, language),
         }),
       ],
       [t.status, status[s.status]],
@@ -179,7 +121,10 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   pairs(
     [
       [t.bankReference, s.bankReference ?? t.notPaid],
-      [t.paidAt, s.paidAt ? dateOf(s.paidAt, language, { timeZone, withTime: true }) : t.notPaid],
+      [
+        t.paidAt,
+        s.paidAt ? consoleDate(s.paidAt, language, { timeZone, withTime: true }) : t.notPaid,
+      ],
     ],
     left,
     width,
@@ -187,5 +132,5 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   doc.moveDown(1);
   doc.fontSize(8).fillColor("#555555").text(text(t.feeNote), left, doc.y, { width });
   doc.end();
-  return finished;
+  return bytes;
 }

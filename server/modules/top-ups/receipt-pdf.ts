@@ -4,14 +4,11 @@
  * font with its glyphs (INVOICE_FONT, see server/config.ts); without one the receipt is written
  * in English and characters Helvetica lacks become `?`.
  */
-import PDFDocument from "pdfkit";
-
 import type { Config } from "../../config";
 import type { Language } from "../../http/language";
-import { fill, RECEIPT_TEXTS, receiptLines, type TopUpReceipt } from "../../mail/receipt-email";
-
-/** Helvetica (WinAnsi) shows Latin-1 and a few more; anything else prints as `?`. */
-const latin = (text: string) => text.replace(/[^\u0020-\u00ff\u2013\u2014\u2022\u2026]/g, "?");
+import { RECEIPT_TEXTS, receiptLines, type TopUpReceipt } from "../../mail/receipt-email";
+import { openPdf, writtenLanguage } from "../../documents/pdf";
+import { fill } from "../../documents/words";
 
 export interface ReceiptPdfInput {
   receipt: TopUpReceipt;
@@ -23,28 +20,16 @@ export interface ReceiptPdfInput {
 /** The receipt's PDF bytes: the same words and figures on every copy but the creation date. */
 export async function receiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
   const { receipt, timeZone, font } = input;
-  const language: Language = font ? input.language : "en-US";
+  const language = writtenLanguage(input.language, font);
   const t = RECEIPT_TEXTS[language];
-  const text = font ? (value: string) => value : latin;
   const { title, rows, reversed } = receiptLines(receipt, language, timeZone);
-
-  const doc = new PDFDocument({
+  const { doc, text, bytes } = openPdf({
     size: "A5",
     margin: 40,
-    info: {
-      Title: text(fill(t.documentTitle, { number: receipt.number })),
-      Author: text(t.issuer),
-      CreationDate: new Date(),
-    },
+    font,
+    title: fill(t.documentTitle, { number: receipt.number }),
+    author: t.issuer,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  if (font) doc.registerFont("body", font.path, font.face);
-  doc.font(font ? "body" : "Helvetica");
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -85,5 +70,5 @@ export async function receiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
   line();
   doc.fontSize(8).fillColor("#555555").text(text(t.footer), left, doc.y, { width });
   doc.end();
-  return finished;
+  return bytes;
 }
