@@ -317,7 +317,7 @@ describe("the OpenAPI document agrees with the server", () => {
     expect(operations.length).toBeGreaterThan(20);
   });
 
-  it("health, login and its second step, reset links, the calculator's report and the wallet app's public reads need no session; the rest do", () => {
+  it("health, login (its second step, a passkey's challenge and a passkey alone), reset links, the calculator's report and the wallet app's public reads need no session; the rest do", () => {
     const open = operations.filter(
       ({ op }) => Array.isArray(op.security) && op.security.length === 0,
     );
@@ -331,7 +331,9 @@ describe("the OpenAPI document agrees with the server", () => {
       "POST /v1/api/app/password-reset/check",
       "POST /v1/api/app/sign-in",
       "POST /v1/api/auth/login",
+      "POST /v1/api/auth/login/passkey",
       "POST /v1/api/auth/login/second-factor",
+      "POST /v1/api/auth/passkey/challenge",
       "POST /v1/api/auth/password-reset",
       "POST /v1/api/auth/password-reset/check",
       "POST /v1/api/calculator/report",
