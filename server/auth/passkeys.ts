@@ -100,6 +100,15 @@ async function takeChallenge(
   return taken.length > 0 ? challenge : null;
 }
 
+/** `adminId`'s passkeys as a ceremony's options name them: the id and how to reach it. */
+async function credentialsOf(db: DbOrTx, adminId: number) {
+  const rows = await db
+    .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.adminId, adminId));
+  return rows.map((row) => ({ id: row.id, transports: transportsOf(row.transports) }));
+}
+
 const transportsOf = (transports: string[]) => transports as AuthenticatorTransport[];
 
 /** The options for registering a new passkey of `admin` (none of theirs registered again). */
@@ -108,10 +117,6 @@ export async function registrationOptions(
   settings: PasskeySettings,
   admin: { id: number; email: string; name: string },
 ): Promise<PasskeyOptions> {
-  const existing = await db
-    .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
-    .from(adminPasskeys)
-    .where(eq(adminPasskeys.adminId, admin.id));
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: settings.rpId,
@@ -122,10 +127,7 @@ export async function registrationOptions(
     challenge: await newChallenge(db, "register", admin.id),
     timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
     attestationType: "none",
-    excludeCredentials: existing.map((row) => ({
-      id: row.id,
-      transports: transportsOf(row.transports),
-    })),
+    excludeCredentials: await credentialsOf(db, admin.id),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
   return { ...options };
@@ -179,15 +181,7 @@ export async function authenticationOptions(
   purpose: Exclude<PasskeyPurpose, "register">,
   adminId: number | null,
 ): Promise<PasskeyOptions> {
-  const allowCredentials =
-    adminId === null
-      ? undefined
-      : (
-          await db
-            .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
-            .from(adminPasskeys)
-            .where(eq(adminPasskeys.adminId, adminId))
-        ).map((row) => ({ id: row.id, transports: transportsOf(row.transports) }));
+  const allowCredentials = adminId === null ? undefined : await credentialsOf(db, adminId);
   const options = await generateAuthenticationOptions({
     rpID: settings.rpId,
     allowCredentials,

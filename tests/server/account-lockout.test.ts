@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
 import { auditLog } from "../../server/db/schema";
-import { createTestApp, DEMO, useSignedInApp } from "./support/app";
+import { addressesIn, createTestApp, DEMO, useSignedInApp } from "./support/app";
 import { takeOnlyMail } from "./support/mime";
 import { expectError } from "./support/user-fixtures";
 
@@ -23,14 +23,13 @@ afterEach(async () => {
   await rm(outbox(), { recursive: true, force: true });
 });
 
-let addresses = 0;
+const nextAddress = addressesIn(33);
 /** A login from an address not used before: no limit per address is ever what refuses it. */
 const login = (payload: { email: string; password: string }, app?: App) => {
-  addresses += 1;
   return (app ?? suite.app).inject({
     method: "POST",
     url: "/v1/api/auth/login",
-    remoteAddress: `10.33.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
+    remoteAddress: nextAddress(),
     payload,
   });
 };

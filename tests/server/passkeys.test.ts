@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 import { adminPasskeys, adminSessions } from "../../server/db/schema";
 import { PERMISSION } from "../../src/shared/permissions";
-import { auth, createAdmin, useSignedInApp } from "./support/app";
+import { addressesIn, auth, createAdmin, useSignedInApp } from "./support/app";
 import { ageProof, enrolTotp } from "./support/factors";
 import { A_REASON } from "./support/four-eyes";
 import { SoftPasskey } from "./support/passkey-authenticator";
@@ -20,15 +20,14 @@ const SITE = { rpId: "console.wallet.example", origin: "https://console.wallet.e
 const suite = useSignedInApp({ PUBLIC_URL: SITE.origin, STEP_UP_MINUTES: "5" });
 const db = () => suite.testDb.database.db;
 
-let addresses = 0;
+const nextAddress = addressesIn(35);
 /** Each call from an address of its own: the limits per address are other tests' business. */
 const post = (url: string, payload: unknown, token?: string) => {
-  addresses += 1;
   return suite.app.inject({
     method: "POST",
     url: `/v1${url}`,
     payload: payload as object,
-    remoteAddress: `10.35.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
+    remoteAddress: nextAddress(),
     ...(token && { headers: auth(token) }),
   });
 };

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { secretBox, totpContext } from "../../server/auth/secret-box";
 import { adminTotp } from "../../server/db/schema";
 import { PERMISSION } from "../../src/shared/permissions";
-import { auth, createAdmin, login, useSignedInApp } from "./support/app";
+import { addressesIn, auth, createAdmin, login, useSignedInApp } from "./support/app";
 import { ageProof, codeOf, enrolTotp, freshCode, midStep, signInWithTotp } from "./support/factors";
 import { A_REASON, approve, checkerToken } from "./support/four-eyes";
 import { testEnv } from "./support/database";
@@ -20,15 +20,14 @@ import { expectError } from "./support/user-fixtures";
 const suite = useSignedInApp({ STEP_UP_MINUTES: "5" });
 const db = () => suite.testDb.database.db;
 
-let addresses = 0;
+const nextAddress = addressesIn(34);
 /** Each call from an address of its own: the limits per address are other tests' business. */
 const post = (url: string, payload: unknown, token?: string) => {
-  addresses += 1;
   return suite.app.inject({
     method: "POST",
     url: `/v1${url}`,
     payload: payload as object,
-    remoteAddress: `10.34.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
+    remoteAddress: nextAddress(),
     ...(token && { headers: auth(token) }),
   });
 };

@@ -34,19 +34,24 @@ const base64url = (max: number) =>
  * AuthenticationResponseJSON, as `@simplewebauthn/browser` gives it). Unknown fields are dropped;
  * nothing of it is stored but the signature counter.
  */
+/** What every answer of an authenticator holds besides its `response`. */
+const passkeyCredential = {
+  id: base64url(1366).min(1),
+  rawId: base64url(1366).min(1),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.record(z.string().max(64), z.unknown()),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+};
+
 export const passkeyAssertionSchema = z
   .object({
-    id: base64url(1366).min(1),
-    rawId: base64url(1366).min(1),
-    type: z.literal("public-key"),
+    ...passkeyCredential,
     response: z.object({
       clientDataJSON: base64url(8192).min(1),
       authenticatorData: base64url(8192).min(1),
       signature: base64url(2048).min(1),
       userHandle: base64url(1024).optional(),
     }),
-    clientExtensionResults: z.record(z.string().max(64), z.unknown()),
-    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   })
   .meta({ id: "PasskeyAssertion" });
 export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
@@ -57,9 +62,7 @@ const TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "
 /** What the browser's authenticator answered to a registration (RegistrationResponseJSON). */
 export const passkeyAttestationSchema = z
   .object({
-    id: base64url(1366).min(1),
-    rawId: base64url(1366).min(1),
-    type: z.literal("public-key"),
+    ...passkeyCredential,
     response: z.object({
       clientDataJSON: base64url(8192).min(1),
       attestationObject: base64url(65536).min(1),
@@ -77,8 +80,6 @@ export const passkeyAttestationSchema = z
       publicKeyAlgorithm: z.number().int().optional(),
       publicKey: base64url(8192).optional(),
     }),
-    clientExtensionResults: z.record(z.string().max(64), z.unknown()),
-    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   })
   .meta({ id: "PasskeyAttestation" });
 export type PasskeyAttestation = z.input<typeof passkeyAttestationSchema>;

@@ -157,3 +157,15 @@ export async function productionApp() {
     },
   };
 }
+
+/**
+ * A new client address at each call, in 10.`network`.0.0/16, so that no limit per address is
+ * ever what refuses a request (those limits are other tests' business).
+ */
+export function addressesIn(network: number): () => string {
+  let count = 0;
+  return () => {
+    count += 1;
+    return `10.${network}.${Math.floor(count / 250)}.${(count % 250) + 1}`;
+  };
+}
