@@ -53,6 +53,7 @@ import {
 } from "../../src/shared/kit/four-eyes";
 import { HELP_ARTICLE_STATUSES, HELP_CATEGORIES } from "../../src/shared/modules/help-articles";
 import { ANNOUNCEMENT_AUDIENCES } from "../../src/shared/modules/merchant-announcements";
+import { BUSINESS_DOCUMENT_KINDS, DOCUMENT_CONTENT_TYPES } from "../../src/shared/documents";
 
 // The closed sets live with the shared rules; the schema (and its importers) use them from here too.
 export * from "../../src/shared/domain";
@@ -1402,5 +1403,37 @@ export const changeRequests = pgTable(
       "change_requests_decided_check",
       sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`,
     ),
+  ],
+);
+
+/**
+ * A business's documents (its registration certificate, its bank's letter): the content in the
+ * database like riders' documents, so every server instance serves every document. The id is
+ * random; the name is the client's, cleaned, for display only; the type is the one detected from
+ * the content. `uploaded_by` is the administrator who added it on the business's page, null when
+ * it came with the merchant's application.
+ */
+export const businessDocuments = pgTable(
+  "business_documents",
+  {
+    id: text("id").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: BUSINESS_DOCUMENT_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    content: bytea("content").notNull(),
+    uploadedBy: integer("uploaded_by").references((): AnyPgColumn => administrators.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("business_documents_business_id_idx").on(t.businessId, t.createdAt),
+    check("business_documents_kind_check", oneOf(t.kind, BUSINESS_DOCUMENT_KINDS)),
+    check("business_documents_content_type_check", oneOf(t.contentType, DOCUMENT_CONTENT_TYPES)),
+    check("business_documents_size_check", sql`${t.size} between 1 and 5242880`),
   ],
 );

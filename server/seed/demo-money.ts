@@ -14,6 +14,7 @@ import type { Tx } from "../db";
 import { runSettlements } from "../modules/settlements/rules";
 import { rebuildMerchantDays } from "../db/merchant-days";
 import { businesses, businessUpdateRequests, walletTransactions } from "../db/schema";
+import { seedDemoBusinessDocuments } from "./demo-business-documents";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -263,6 +264,7 @@ export async function seedDemoMoney(
   const refunds = createPrng(DEMO_SEED + 11);
   const { holders, agentIds, counterStaffIds, now } = options;
   const shops = await insertBusinesses(tx, prng, options.merchantOwnerIds, counterStaffIds, now);
+  await seedDemoBusinessDocuments(tx);
   const updateRequests = await insertUpdateRequests(tx, shops, counterStaffIds, now);
   const open = shops.filter((shop) => shop.status === "approved" || shop.status === "suspended");
   const windowStart = now - DEMO_MONEY_DAYS * DAY;

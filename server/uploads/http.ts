@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifyReply, FastifySchemaCompiler } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
@@ -19,6 +19,23 @@ export function contentDisposition(fileName: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+/**
+ * Sends a stored document: the type its content was detected as (never the client's), as an
+ * attachment under its cleaned name, never cached, and `nosniff` so no browser second-guesses
+ * the type.
+ */
+export function sendDocument(
+  reply: FastifyReply,
+  document: { contentType: string; fileName: string; content: Buffer },
+) {
+  return reply
+    .type(document.contentType)
+    .header("content-disposition", contentDisposition(document.fileName))
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(document.content);
 }
 
 /** What the parser may read of a form that takes one file: `files: 1`, so a second is seen. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { and, eq, sql } from "drizzle-orm";
 
-import { DOCUMENT_TYPES, type DocumentKind } from "../../src/shared/riders";
+import { DOCUMENT_TYPES, type DocumentKind } from "../../src/shared/documents";
 import type { Db, DbOrTx } from "../db";
 import { riderDocumentFiles, riders } from "../db/schema";
 

@@ -16,15 +16,8 @@ export const LICENCE_NUMBER_MAX_LENGTH = 30;
 
 export const VERIFICATION_REMARKS_MAX_LENGTH = 500;
 
-/** The document types a rider may upload; the server checks the file's content, not its name. */
-export const DOCUMENT_TYPES = [
-  { kind: "pdf", label: "PDF", contentType: "application/pdf", extensions: [".pdf"] },
-  { kind: "jpeg", label: "JPEG", contentType: "image/jpeg", extensions: [".jpg", ".jpeg"] },
-  { kind: "png", label: "PNG", contentType: "image/png", extensions: [".png"] },
-] as const;
-export type DocumentKind = (typeof DOCUMENT_TYPES)[number]["kind"];
-
-export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** The document types a rider may upload (src/shared/documents.ts, shared with businesses). */
+export { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, type DocumentKind } from "./documents";
 export const DOCUMENTS_PER_REQUEST = 5;
 /** The form field that carries the files of the edit-rider-details call. */
 export const DOCUMENTS_FIELD = "documents";

@@ -6,6 +6,7 @@ import type { Tx } from "../../db";
 import { businesses as table, users, walletTransactions } from "../../db/schema";
 import { adminNameOf, bindModule, type ActionContext } from "../../kit/bind";
 import { maskedAccount } from "../../services/bank-accounts";
+import { businessEndpoints } from "./endpoints";
 
 const columns = {
   ownerName: users.name,
@@ -49,6 +50,7 @@ export const businessesModule = bindModule(businesses, {
   joins,
   columns,
   related: { payments },
+  endpoints: businessEndpoints,
   actions: { suspend: setStatus("suspended"), reinstate: setStatus("approved") },
   edit: async (tx, { id, body }) => {
     await tx.update(table).set({ feeRateBp: body.feeRateBp }).where(eq(table.id, id));
