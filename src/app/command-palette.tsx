@@ -1,5 +1,6 @@
-import { CheckOutlined, SearchOutlined, UserOutlined } from "@ant-design/icons";
+import { CheckOutlined, FileSearchOutlined, SearchOutlined, UserOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
+import { useQuery } from "@tanstack/react-query";
 import { Input, Modal, Typography, theme, type InputRef } from "antd";
 import {
   useDeferredValue,
@@ -21,6 +22,7 @@ import { users as usersModule } from "../shared/modules/users";
 import { PERMISSION } from "../shared/permissions";
 import { recordPath } from "./kit/links";
 import { isForSomethingElse, LIST_KEYS } from "./kit/list-shortcuts";
+import { couldBeReference, lookupLabel, lookupPath, lookUpReference } from "./lookup";
 import { visibleMenu, type MenuEntry } from "./menu";
 import { MENU } from "./registry";
 
@@ -63,7 +65,27 @@ function useUserMatches(text: string, allowed: boolean) {
 }
 
 /**
- * The command palette (Ctrl / ⌘ + K): jump to any page the administrator may open, find a wallet
+ * The record a whole reference names (a top-up, a payment, a refund, an invoice, a user report),
+ * when the text could be one and the administrator may open it (GET /api/lookup): nothing
+ * otherwise, without a toast (the palette simply offers nothing for it).
+ */
+function useReferenceMatch(text: string, allowed: boolean) {
+  const reference = text.trim();
+  const wanted = allowed && couldBeReference(reference);
+  const query = useQuery({
+    queryKey: ["lookup", reference.toUpperCase()],
+    queryFn: ({ signal }) => lookUpReference(reference, signal),
+    enabled: wanted,
+    retry: false,
+  });
+  return wanted && query.data
+    ? { answer: query.data, loading: false }
+    : { answer: undefined, loading: wanted && query.isFetching };
+}
+
+/**
+ * The command palette (Ctrl / ⌘ + K): jump to any page the administrator may open, open a record
+ * by its reference typed in full, find a wallet
  * user by account number or name, or approve the next pending user. Arrow keys choose, Enter
  * runs, Escape closes. `?` shows every keyboard shortcut.
  */
@@ -80,7 +102,9 @@ export function CommandPalette() {
   const listId = useId();
   const inputRef = useRef<InputRef>(null);
   const mayUsers = admin !== undefined && canAccess(admin, PERMISSION.user);
-  const { users, loading } = useUserMatches(deferred, open && mayUsers);
+  const { users, loading: usersLoading } = useUserMatches(deferred, open && mayUsers);
+  const reference = useReferenceMatch(deferred, open && admin !== undefined);
+  const loading = usersLoading || reference.loading;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -131,8 +155,26 @@ export function CommandPalette() {
       hint: t("palette.user"),
       run: close(() => navigate(recordPath(usersModule, user.id))),
     }));
-    return [...actions, ...pages].filter((command) => matches(command.label)).concat(found);
-  }, [admin, mayUsers, navigate, t, text, users]);
+    const answer = reference.answer;
+    const path = answer && lookupPath(answer);
+    // A whole reference comes first: typing one means opening that record.
+    const record: Command[] =
+      answer && path
+        ? [
+            {
+              key: `record:${answer.module}:${answer.id}`,
+              icon: <FileSearchOutlined aria-hidden />,
+              label: lookupLabel(t, answer),
+              hint: t("palette.record"),
+              run: close(() => navigate(path)),
+            },
+          ]
+        : [];
+    return record.concat(
+      [...actions, ...pages].filter((command) => matches(command.label)),
+      found,
+    );
+  }, [admin, mayUsers, navigate, reference.answer, t, text, users]);
 
   const chosen = commands[Math.min(active, commands.length - 1)];
   const optionId = (index: number) => `${listId}-${index}`;
@@ -159,7 +201,9 @@ export function CommandPalette() {
           size="large"
           variant="borderless"
           prefix={<SearchOutlined aria-hidden />}
-          placeholder={t(mayUsers ? "palette.placeholder" : "palette.placeholderPages")}
+          placeholder={t(
+            mayUsers ? "palette.placeholderWithReference" : "palette.placeholderPagesReference",
+          )}
           value={text}
           maxLength={LIST_SEARCH_MAX_LENGTH}
           onChange={(event) => {

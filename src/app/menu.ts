@@ -251,7 +251,8 @@ export function menuOf(layout: readonly MenuRow[], modules: readonly ModuleDecl[
     }
   });
 
-  const missing = modules.filter((decl) => !placed.has(decl.name));
+  // A detail page only (ModuleInput.detailOnly) has no entry: its page is reached by links.
+  const missing = modules.filter((decl) => !decl.detailOnly && !placed.has(decl.name));
   if (missing.length > 0) {
     throw new Error(
       missing
@@ -268,7 +269,12 @@ export function inMenuOrder(
   modules: readonly ModuleDecl[],
 ): ModuleDecl[] {
   const order = flattenMenu(menu).flatMap((entry) => (entry.module ? [entry.module] : []));
-  return [...modules].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  // Modules without an entry (detail pages only) come last.
+  const rank = (decl: ModuleDecl) => {
+    const index = order.indexOf(decl.name);
+    return index === -1 ? order.length : index;
+  };
+  return [...modules].sort((a, b) => rank(a) - rank(b));
 }
 
 /**

@@ -93,7 +93,10 @@ describe("the side menu", () => {
 
   it("has a page for every entry: a declared module's, or one of the shell's own", () => {
     const shellPages = ["dashboard", "statistic", "setting", "global"];
-    const modulePages = resourceModules.map((module) => module.resource.meta.menuCode);
+    // A detail page only (ModuleInput.detailOnly) has no entry.
+    const modulePages = resourceModules
+      .filter((module) => !module.resource.meta.module?.detailOnly)
+      .map((module) => module.resource.meta.menuCode);
     const leaves = flattenMenu(MENU).filter((entry) => !entry.subMenu);
     expect(leaves.map((entry) => entry.code).sort()).toEqual(
       [...shellPages, ...new Set(modulePages)].sort(),
@@ -154,7 +157,8 @@ describe("the menu table", () => {
   it("has a row for each shell page, group and declared module, with a unique code", () => {
     // UCSI Parking is a group of its lots (and map) and its sessions.
     const ownRows = MENU_LAYOUT.filter((row) => row.kind !== "module").length;
-    expect(all).toHaveLength(ownRows + MODULES.length);
+    const listed = MODULES.filter((module) => !module.detailOnly);
+    expect(all).toHaveLength(ownRows + listed.length);
     expect(new Set(all.map((entry) => entry.code)).size).toBe(all.length);
   });
 
@@ -182,7 +186,9 @@ describe("the registry of declared modules", () => {
     const declared = MODULES.map((module) => module.name);
     expect(new Set(declared).size).toBe(declared.length);
     const leaves = flattenMenu(MENU).flatMap((entry) => (entry.module ? [entry.module] : []));
-    expect(declared).toEqual(leaves);
+    // Detail pages only (ModuleInput.detailOnly) have no entry, and come last.
+    const detailOnly = MODULES.filter((module) => module.detailOnly).map((module) => module.name);
+    expect(declared).toEqual([...leaves, ...detailOnly]);
     // Every file of the folder was looked at: the one that declares users among them.
     expect(readdirSync(join(ROOT, "src/shared/modules"))).toContain("users.ts");
     expect(MODULES).toContain(users);

@@ -19,6 +19,7 @@ import {
 import { isoDateTime } from "../../src/shared/kit/types";
 import { businessApproval } from "../../src/shared/modules/businesses";
 import { ucsiIds } from "../../src/shared/modules/ucsi-ids";
+import { walletTransactions } from "../../src/shared/modules/wallet-transactions";
 import { PERMISSION, type PermissionCode } from "../../src/shared/permissions";
 
 const base = {
@@ -123,8 +124,21 @@ describe("the console's reader", () => {
         permissionCode: module.permission,
         menuCode: module.menu,
       });
-      expect(resource.list).toBe(module.paths.list);
+      expect(resource.list).toBe(module.detailOnly ? undefined : module.paths.list);
     }
+  });
+
+  it("draws a detail page only (detailOnly) without a list page or a menu entry", () => {
+    const { resource, pages } = resourceOf(walletTransactions);
+    expect(resource.show).toBe("/wallet-transaction/:id");
+    expect(resource.list).toBeUndefined();
+    expect(Object.keys(pages)).toEqual(["show"]);
+    expect(resource.meta.permissionCode).toBe(PERMISSION.user);
+    // Any ledger row's page, found by name as links find it.
+    expect(recordPath(walletTransactions, 42)).toBe("/wallet-transaction/42");
+    expect(() =>
+      defineModule({ ...walletTransactions, name: "no-page", paths: { list: "/no-page" } }),
+    ).toThrow('Module "no-page": a detail page only needs paths.show');
   });
 
   it("finds a link's target in the declarations: by name, itself, or the module a view shows", () => {

@@ -25,6 +25,7 @@ import {
 import { InvalidQueryError } from "../../errors";
 import { adminNameOf, bindModule, type ActionContext } from "../../kit/bind";
 import { maskedAccount } from "../../services/bank-accounts";
+import { invoiceNumberOf } from "../../services/record-numbers";
 import { settlementEndpoints } from "./endpoints";
 
 /** Businesses by name, for the `record` filter of both lists. */
@@ -98,8 +99,7 @@ export const merchantSummaryModule = bindModule(merchantSummary, {
   totalsOf: summaryTotals,
 });
 
-/** An invoice's number: INV-, the month its period ends, and the settlement's id. */
-const invoiceNumber = sql<string>`'INV-' || to_char(${settlements.periodEnd}, 'YYYYMM') || '-' || lpad(${settlements.id}::text, 6, '0')`;
+const invoiceNumber = invoiceNumberOf(settlements);
 
 async function markPaid(
   tx: Tx,

@@ -17,6 +17,7 @@ import {
   walletTransactions,
 } from "../../db/schema";
 import { adminNameOf, bindModule, type ActionContext } from "../../kit/bind";
+import { reportReferenceOf } from "../../services/record-numbers";
 import { userReportEndpoints } from "./endpoints";
 import { resolveReport } from "./rules";
 
@@ -53,7 +54,7 @@ export const userReportsModule = bindModule(userReportsDecl, {
   table: userReports,
   joins: [{ table: users, on: eq(users.id, userReports.reporterId), exactlyOne: true }],
   columns: {
-    reference: sql<string>`'RPT-' || lpad(${userReports.id}::text, 6, '0')`,
+    reference: reportReferenceOf(userReports),
     reporterAccountNumber: users.accountNumber,
     reporterName: users.name,
     paymentReference: payment("reference"),

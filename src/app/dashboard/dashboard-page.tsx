@@ -8,6 +8,7 @@ import { QueryError } from "../components/query-error";
 import { refreshChangeRequestCounts } from "../kit/change-request-counts";
 import { ApprovalsPanel } from "./approvals-panel";
 import { FigureTile } from "./figure-tile";
+import { ReferenceSearch } from "./reference-search";
 import { DASHBOARD_SECTIONS, figureOf, type DashboardSummary, type SectionKey } from "./sections";
 import { TrendPanel } from "./trend-panel";
 
@@ -45,6 +46,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <ReferenceSearch />
       <ApprovalsPanel />
       {query.isLoading ? (
         <Panel>

@@ -15,6 +15,7 @@ type Pages = Partial<Record<ResourceAction, LazyExoticComponent<ComponentType>>>
  * the console loads, naming the module, never at a user's click.
  */
 export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModule {
+  if (module.detailOnly) return detailOnlyResource(module, pages);
   const fail = (what: string) => new Error(`Module "${module.name}": ${what}`);
   const entry = flattenMenu(MENU).find((candidate) => candidate.code === module.menu);
   if (!entry) throw fail(`menu entry "${module.menu}" does not exist`);
@@ -59,5 +60,27 @@ export function resourceOf(module: ModuleDecl, pages: Pages = {}): ResourceModul
         : {}),
       ...pages,
     },
+  };
+}
+
+/**
+ * A module with a detail page only (ModuleInput.detailOnly): no list page and no menu entry; its
+ * page, reached by links and the look-up by reference, is behind the module's own code.
+ */
+function detailOnlyResource(module: ModuleDecl, pages: Pages): ResourceModule {
+  return {
+    resource: {
+      name: module.name,
+      show: `${module.paths.show!}/:id`,
+      meta: {
+        collection: module.collection,
+        listKey: module.queryName,
+        permissionCode: module.permission,
+        menuCode: module.menu,
+        label: moduleMenuLabel(module),
+        module,
+      },
+    },
+    pages: { show: pages.show ?? lazy(() => import("./generated-show")) },
   };
 }

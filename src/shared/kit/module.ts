@@ -686,6 +686,12 @@ export interface ModuleInput<
    * its create and edit screens when it has them (`/admin-mgmt/create`, `/manage-admin/:id/edit`).
    */
   paths: { list: string; show?: string; create?: string; edit?: string };
+  /**
+   * A detail page only (a ledger row, opened from a link or a look-up by reference): no list
+   * route, no list page, no menu entry; `paths.show` is required and `paths.list` is only its
+   * prefix.
+   */
+  detailOnly?: boolean;
   fields: F;
   /** The field naming a record in dialogs and toasts ("Approve Nur Aina"). */
   titleField: keyof F & string;
@@ -868,6 +874,10 @@ export function defineModule<
     }
     checkFourEyes(name, `${formName} form`, decl.fourEyes, fields, decl.body);
   }
+  if (input.detailOnly && !input.paths.show) {
+    throw problem(name, "a detail page only needs paths.show");
+  }
+  if (input.detailOnly && input.viewOf) throw problem(name, "a view cannot be a detail page only");
   if (input.create && !input.paths.create) throw problem(name, "create form has no paths.create");
   if (input.edit && !input.paths.edit) throw problem(name, "edit form has no paths.edit");
   for (const [key, list] of Object.entries(input.related ?? {})) {
