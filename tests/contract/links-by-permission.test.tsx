@@ -112,9 +112,10 @@ describe("a user report's page", () => {
   it("links them for an administrator who may open their pages", async () => {
     setCurrentAdmin(anAdmin({ permissions: FINANCE_AND_MORE }));
     renderReport();
+    // The disputed payment opens on its own page: that row of the payer's wallet statement.
     expect(await screen.findByRole("link", { name: "PY20261120ABCDEFGHIJ" })).toHaveAttribute(
       "href",
-      "/user-details/42",
+      "/wallet-transaction/900",
     );
     for (const [text, href] of Object.entries(CROSS_LINKS)) {
       expect(screen.getByRole("link", { name: text })).toHaveAttribute("href", href);

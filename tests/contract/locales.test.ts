@@ -31,6 +31,8 @@ const STABLE_CODES = [
   "QUERY_TIMEOUT",
   "RANGE_REVERSED",
   "RANGE_TOO_LONG",
+  "STATEMENT_PERIOD_TOO_LONG",
+  "STATEMENT_TOO_MANY_ROWS",
   "RESET_LINK_INVALID",
   "RESET_LINK_EXPIRED",
   "RESET_LINK_USED",
@@ -56,6 +58,9 @@ const STABLE_CODES = [
   // Passkeys: an answer the server did not accept, an authenticator already registered.
   "PASSKEY_FAILED",
   "PASSKEY_EXISTS",
+  // Look-up by reference: nothing the caller may open has it, or it is not a reference.
+  "REFERENCE_NOT_FOUND",
+  "REFERENCE_INVALID",
 ];
 
 describe("errors texts", () => {

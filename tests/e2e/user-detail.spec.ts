@@ -264,3 +264,82 @@ test("the User list exports the filtered list as CSV", async ({ page }) => {
   const rows = csv.trim().split("\r\n").length - 1;
   expect(rows).toBeGreaterThan(100);
 });
+
+test("a user's page shows the wallet's statement: filtered, exported and printed", async ({
+  page,
+}) => {
+  // A demo wallet with payments and top-ups: the one with the most rows among the first users.
+  const auth = await fetch(`${server.url}/v1/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(desk),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const statementOf = async (id: number) => {
+    const response = await fetch(`${server.url}/v1/api/users/${id}/statement`, {
+      headers: { Authorization: token },
+    });
+    return (await response.json()) as {
+      totalCount: number;
+      statement: Array<{ reference: string; type: string; balanceAfterSen: number }>;
+    };
+  };
+  let holder: { id: number; rows: Awaited<ReturnType<typeof statementOf>> } | undefined;
+  for (let id = 1; id <= 40 && !holder; id += 1) {
+    const rows = await statementOf(id);
+    const kinds = new Set(rows.statement?.map((row) => row.type) ?? []);
+    if (kinds.has("payment") && kinds.has("top_up")) holder = { id, rows };
+  }
+  if (!holder) throw new Error("no demo wallet with payments and top-ups among users 1–40");
+  const newest = holder.rows.statement[0]!;
+
+  await logIn(page, server.url, desk.email, desk.password);
+  await page.goto(`${server.url}/user-details/${holder.id}`);
+  const statement = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Statement" }) });
+  await expect(statement.getByRole("row").nth(1)).toContainText(newest.reference);
+  const balance = `RM ${(newest.balanceAfterSen / 100).toFixed(2)}`;
+  await expect(statement.getByRole("row").nth(1)).toContainText(balance);
+  await expect(statement).toContainText(`${holder.rows.totalCount} rows`);
+
+  // Only payments: every row is one.
+  await statement.getByRole("combobox", { name: "Kind" }).click();
+  await page.locator(".ant-select-item-option", { hasText: /^Payment$/ }).click();
+  await expect(statement.getByRole("row").nth(1)).toContainText("Payment");
+  await expect(statement.getByRole("row").filter({ hasText: "Top-up" })).toHaveCount(0);
+
+  // The CSV holds the filtered rows.
+  await statement.getByRole("button", { name: "Export CSV" }).click();
+  const exportDialog = page.getByRole("dialog", { name: "Export the statement to CSV" });
+  const csvDownload = page.waitForEvent("download");
+  await exportDialog.getByRole("button", { name: "Export", exact: true }).click();
+  const csvFile = await csvDownload;
+  expect(csvFile.suggestedFilename()).toMatch(
+    new RegExp(`^users-${holder.id}-statement-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
+  const csv = Buffer.concat((await (await csvFile.createReadStream()).toArray()) as Buffer[])
+    .toString("utf8")
+    .trim()
+    .split("\r\n");
+  expect(csv[0]!.replace(/^\uFEFF/, "")).toBe(
+    "Time,Reference,Kind,Channel,Business,Amount (RM),Balance after (RM),Status,Remark",
+  );
+  expect(csv.slice(1).every((line) => line.includes(",Payment,"))).toBe(true);
+
+  // This month's statement as a PDF.
+  await expect(exportDialog.getByRole("status")).toContainText("exported");
+  await exportDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(exportDialog).toBeHidden();
+  await statement.getByRole("button", { name: "Print statement" }).click();
+  const printDialog = page.getByRole("dialog", { name: "Print a statement" });
+  const pdfDownload = page.waitForEvent("download");
+  await printDialog.getByRole("button", { name: "Download PDF" }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(
+    /^statement-.+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  const bytes = Buffer.concat((await (await pdf.createReadStream()).toArray()) as Buffer[]);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  await expect(printDialog).toBeHidden();
+});

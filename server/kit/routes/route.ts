@@ -67,8 +67,9 @@ export type ModuleRoute =
 export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
   const { module, binding } = bound;
   const routes: ModuleRoute[] = [];
-  // A view without a path of its own reads the list of the module it views.
-  if (!module.viewOf || module.listPath !== undefined) {
+  // A view without a path of its own reads the list of the module it views; a detail page only
+  // has no list at all.
+  if (!module.detailOnly && (!module.viewOf || module.listPath !== undefined)) {
     routes.push({
       kind: "list",
       method: "GET",
@@ -100,15 +101,17 @@ export function moduleRoutes(bound: BoundModule): ModuleRoute[] {
       url: `/api/${module.collection}/:id/audit`,
       access: accessOf(module.permission, `${module.thing.one} History`),
     });
-    for (const [name, list] of Object.entries(module.related ?? {})) {
-      routes.push({
-        kind: "related",
-        method: "GET",
-        url: `/api/${module.collection}/:id/${list.path}`,
-        access: accessOf(module.permission, `${module.thing.one} ${list.queryName}`),
-        name,
-      });
-    }
+  }
+  // A related list reads its record through the module's own read, whether or not the kit also
+  // serves the record (the users' detail is their module's own route).
+  for (const [name, list] of Object.entries(module.related ?? {})) {
+    routes.push({
+      kind: "related",
+      method: "GET",
+      url: `/api/${module.collection}/:id/${list.path}`,
+      access: accessOf(module.permission, `${module.thing.one} ${list.queryName}`),
+      name,
+    });
   }
   for (const [name, action] of Object.entries(module.actions)) {
     routes.push({

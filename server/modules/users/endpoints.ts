@@ -7,10 +7,16 @@
 import type { ModuleEndpoints } from "../../kit/bind";
 import { userDetailEndpoints } from "./detail-endpoints";
 import { riderEndpoints } from "./riders-endpoints";
+import { statementEndpoints } from "./statement";
 import { userMgmtEndpoints } from "./user-mgmt-endpoints";
 
 export const userEndpoints: ModuleEndpoints = async (app, deps) => {
-  for (const endpoints of [userDetailEndpoints, riderEndpoints, userMgmtEndpoints]) {
+  for (const endpoints of [
+    userDetailEndpoints,
+    riderEndpoints,
+    statementEndpoints,
+    userMgmtEndpoints,
+  ]) {
     await app.register(endpoints, deps);
   }
 };

@@ -20,6 +20,7 @@ import { dormancyDaysSql } from "../../services/settings";
 import { agentCommissionAction, agentTypeAction } from "./agents";
 import { userEndpoints } from "./endpoints";
 import { riderVerificationAction } from "./riders";
+import { statementRows } from "./statement";
 
 /**
  * A search for a whole account number is a lookup of that account by its unique index: staff
@@ -64,6 +65,7 @@ export const usersModule = bindModule(userDeclaration, {
   },
   // The detail answers more than a list row (wallet, rider, agent): ./detail-endpoints.ts serves it.
   show: false,
+  related: { statement: statementRows },
   actions: {
     ban: banUser,
     vip: setVip,

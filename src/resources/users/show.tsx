@@ -7,14 +7,18 @@ import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "../../app/components/page-header";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
+import { RelatedList } from "../../app/kit/related-list";
 import type { UserDetail } from "../../providers/api-types";
 import { isApiError } from "../../providers/errors";
+import { users } from "../../shared/modules/users";
+import { walletStatement } from "../../shared/modules/wallet-statement";
 import { ActionsPanel } from "./actions/actions-panel";
 import { HistoryPanel } from "./actions/history-panel";
 import { AgentSection } from "./agent";
 import { USER_PATHS } from "./paths";
 import { ProfilePanel } from "./profile-panel";
 import { RiderSection } from "./rider";
+import { PrintStatement } from "./statement-print";
 import { ApprovalStatusTag, BannedTag, RoleTag, VipTag } from "./tags";
 import { WalletPanel } from "./wallet-panel";
 
@@ -102,6 +106,15 @@ export default function UserShow() {
             <AgentSection user={user} />
             <ActionsPanel user={user} onChanged={() => void query.refetch()} />
           </Flex>
+        </Col>
+        <Col span={24}>
+          <RelatedList
+            module={users}
+            name="statement"
+            list={walletStatement}
+            id={user.id}
+            extra={<PrintStatement userId={user.id} accountNumber={user.accountNumber} />}
+          />
         </Col>
         <Col span={24}>
           <HistoryPanel userId={user.id} version={query.dataUpdatedAt} />

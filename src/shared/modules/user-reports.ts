@@ -21,6 +21,7 @@ import { positiveSen } from "../kit/types";
 import { PERMISSION } from "../permissions";
 import { safeMultilineText } from "../text";
 import { businesses } from "./businesses";
+import { walletTransactions } from "./wallet-transactions";
 
 export const REPORT_TYPES = [
   "transaction_dispute",
@@ -116,10 +117,10 @@ export const userReports = defineModule({
     }),
     reporterName: text({ search: true }),
     paymentId: field(z.number().int().nullable()),
-    /** The disputed payment, on its payer's page (the wallet's ledger). */
+    /** The disputed payment, on its own page: the row of the payer's wallet statement. */
     paymentReference: text({
       nullable: true,
-      display: { kind: "link", to: "users", idField: "reporterId" },
+      display: { kind: "link", to: walletTransactions, idField: "paymentId" },
     }),
     paymentAmountSen: money({ nullable: true }),
     /** What can still be refunded of it (its amount less its refunds so far). */

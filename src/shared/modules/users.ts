@@ -13,6 +13,7 @@ import {
 } from "../kit/module";
 import { isoDateTime } from "../kit/types";
 import { PERMISSION } from "../permissions";
+import { walletStatement } from "./wallet-statement";
 import {
   agentCommissionBodySchema,
   agentTypeBodySchema,
@@ -356,6 +357,7 @@ export const users = defineModule({
   }),
   titleField: "name",
   defaultSort: NEWEST_FIRST,
+  related: { statement: walletStatement },
   actions: userActions,
 });
 
