@@ -3,7 +3,11 @@
  * receipt, its e-mail): `{{name}}` placeholders filled as i18next fills them, and dates as the
  * console shows them.
  */
-import type { Language } from "../http/language";
+import type { FastifyRequest } from "fastify";
+
+import { ADMIN_LANGUAGES } from "../../src/shared/domain";
+import { currentAdmin } from "../auth/access";
+import { requestLanguage, type Language } from "../http/language";
 
 /** `{{name}}` placeholders filled, as i18next does for the console. */
 export const fill = (text: string, values: Record<string, string | number>) =>
@@ -46,4 +50,17 @@ export function consoleDate(
       ? `${year}年${month}月${day}日`
       : `${String(day).padStart(2, "0")} ${MONTHS[month - 1]} ${year}`;
   return withTime ? `${date} ${time}` : date;
+}
+
+const isLanguage = (tag: string | null | undefined): tag is Language =>
+  (ADMIN_LANGUAGES as readonly string[]).includes(tag ?? "");
+
+/**
+ * The language of a document a console asks for (an invoice, a receipt, a statement): `lang` when
+ * the console speaks it, else the administrator's own, else the request's.
+ */
+export function documentLanguage(request: FastifyRequest, lang: string | undefined): Language {
+  if (isLanguage(lang)) return lang;
+  const own = currentAdmin(request).language;
+  return isLanguage(own) ? own : requestLanguage(request);
 }

@@ -4,7 +4,7 @@ import { ADMIN_LANGUAGES } from "../../../src/shared/domain";
 import { settlementRunBody, settlementRunResult } from "../../../src/shared/modules/settlements";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
-import { requestLanguage } from "../../http/language";
+import { documentLanguage } from "../../documents/words";
 import type { ModuleEndpoints } from "../../kit/bind";
 import { contentDisposition } from "../../uploads/http";
 import { runSettlements, settlementInvoice } from "./rules";
@@ -61,7 +61,7 @@ export const settlementEndpoints: ModuleEndpoints = async (app, { db, config, bo
     },
     async (request, reply) => {
       const { settlement, pdf } = await settlementInvoice(db, bound, request.params.id, {
-        language: request.query.lang ?? currentAdmin(request).language ?? requestLanguage(request),
+        language: documentLanguage(request, request.query.lang),
         font: config.invoiceFont,
       });
       return reply

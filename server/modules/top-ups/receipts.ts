@@ -1,13 +1,11 @@
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 
-import { ADMIN_LANGUAGES, type AdminLanguage } from "../../../src/shared/domain";
 import { receiptQuery, type ReceiptSentAnswer } from "../../../src/shared/modules/top-ups";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
-import { currentAdmin } from "../../auth/access";
 import { businessTimeZone } from "../../business-day";
+import { documentLanguage } from "../../documents/words";
 import { conflict } from "../../errors";
-import { requestLanguage, type Language } from "../../http/language";
+import type { Language } from "../../http/language";
 import type { ActionBinding, ModuleEndpoints } from "../../kit/bind";
 import {
   renderReceiptEmail,
@@ -18,16 +16,6 @@ import {
 import { contentDisposition } from "../../uploads/http";
 import { loadReceipt } from "./receipt";
 import { receiptPdf } from "./receipt-pdf";
-
-const isLanguage = (tag: string | null | undefined): tag is AdminLanguage =>
-  (ADMIN_LANGUAGES as readonly string[]).includes(tag ?? "");
-
-/** The PDF's language: `lang` when the console speaks it, else the administrator's own. */
-function pdfLanguage(request: FastifyRequest, lang: string | undefined): Language {
-  if (isLanguage(lang)) return lang;
-  const own = currentAdmin(request).language;
-  return isLanguage(own) ? own : requestLanguage(request);
-}
 
 /**
  * The holder's language for their e-mail. Wallet users store no language today (only
@@ -83,7 +71,7 @@ export const receiptEndpoints: ModuleEndpoints = async (app, { db, config }) => 
         const receipt = await loadReceipt(db, request.params.id, kind);
         const pdf = await receiptPdf({
           receipt,
-          language: pdfLanguage(request, request.query.lang),
+          language: documentLanguage(request, request.query.lang),
           timeZone: businessTimeZone(),
           font: config.invoiceFont,
         });

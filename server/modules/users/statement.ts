@@ -4,22 +4,19 @@
  * (`GET /api/users/{id}/statement.pdf`), both under User (0).
  */
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 
-import { ADMIN_LANGUAGES, type AdminLanguage } from "../../../src/shared/domain";
 import {
   STATEMENT_MAX_DAYS,
   statementQuery,
   type StatementQuery,
 } from "../../../src/shared/modules/wallet-statement";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
-import { currentAdmin } from "../../auth/access";
 import { addDays, businessDayStart, businessTimeZone, daysSpanned } from "../../business-day";
 import type { DbOrTx } from "../../db";
+import { documentLanguage } from "../../documents/words";
 import { businesses, users, walletTransactions as ledger } from "../../db/schema";
 import { HttpError, notFound } from "../../errors";
-import { requestLanguage, type Language } from "../../http/language";
 import type { ModuleEndpoints, RelatedBinding } from "../../kit/bind";
 import { contentDisposition } from "../../uploads/http";
 import { statementPdf, type Statement } from "./statement-pdf";
@@ -110,16 +107,6 @@ export async function loadStatement(
   return { holder, openingSen: before?.balanceAfterSen ?? 0, rows };
 }
 
-const isLanguage = (tag: string | null | undefined): tag is AdminLanguage =>
-  (ADMIN_LANGUAGES as readonly string[]).includes(tag ?? "");
-
-/** The statement's language: `lang` when given, else the administrator's, else the request's. */
-function statementLanguage(request: FastifyRequest, lang: AdminLanguage | undefined): Language {
-  if (lang) return lang;
-  const own = currentAdmin(request).language;
-  return isLanguage(own) ? own : requestLanguage(request);
-}
-
 /** `GET /api/users/{id}/statement.pdf?from&to&lang`: a period of the wallet's statement. */
 export const statementEndpoints: ModuleEndpoints = async (app, { db, config }) => {
   app.get(
@@ -149,7 +136,7 @@ export const statementEndpoints: ModuleEndpoints = async (app, { db, config }) =
       const statement = await loadStatement(db, request.params.id, request.query);
       const pdf = await statementPdf({
         statement: { ...statement, from, to },
-        language: statementLanguage(request, request.query.lang),
+        language: documentLanguage(request, request.query.lang),
         timeZone: businessTimeZone(),
         font: config.invoiceFont,
       });
