@@ -255,6 +255,32 @@ describe("pending approvals", () => {
       expect(filter.makerId).toBe(7);
     });
   });
+
+  it("narrows the list to one module, chosen by its name among those with a second approver", async () => {
+    renderList();
+    await screen.findByText("CR20261127A00000001");
+    // No free-text box for a module's internal name.
+    expect(screen.queryByRole("textbox", { name: "Module" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("combobox", { name: "Module" }));
+    // antd draws the choices it shows as items titled with their labels.
+    const topUps = await screen.findByTitle("Top Up Transaction");
+    const names = [...document.querySelectorAll(".ant-select-item-option")].map((item) =>
+      item.getAttribute("title"),
+    );
+    expect(names).toContain("Wallet Policy");
+    // A module that never waits for a second approver is not offered.
+    expect(names).not.toContain("Statistic");
+    expect(names).not.toContain("UCSI Parking");
+    await userEvent.click(topUps);
+    await vi.waitFor(() => {
+      const last = requests.filter((r) => r.url.includes("/change-requests/aggregation")).at(-1);
+      const filter = JSON.parse(new URL(last!.url).searchParams.get("filter") ?? "{}") as Record<
+        string,
+        unknown
+      >;
+      expect(filter.module).toBe("top-up-transactions");
+    });
+  });
 });
 
 describe("a create form above the policy's threshold", () => {

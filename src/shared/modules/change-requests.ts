@@ -49,8 +49,16 @@ export const changeRequests = defineModule({
     id: recordId({ list: 80 }),
     reference: selfLink({ list: 190 }),
     status: choice(z.enum(CHANGE_REQUEST_STATUSES), { list: 110, colours: STATUS_TAGS }),
-    /** The declared module whose record it changes (its name: `top-up-transactions`). */
-    module: field(z.string(), { list: { width: 150 }, filter: "text", export: true }),
+    /**
+     * The declared module whose record it changes (its name: `top-up-transactions`). The console
+     * offers the modules that declare a second approver as a choice (no free-text control).
+     */
+    module: field(z.string(), {
+      list: { width: 150 },
+      filter: "text",
+      control: false,
+      export: true,
+    }),
     /** The declared action (`reverse`, `permissions`), or `create` / `edit` for a form. */
     action: field(z.string(), { filter: "text", export: true }),
     verb: field(z.string(), { list: { width: 120 }, show: true, export: true }),
