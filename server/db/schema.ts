@@ -71,6 +71,9 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
 /** A staff decision on a record: the remark given, who decided and when. */
 const review = () => ({
   remark: text("remark"),
@@ -192,6 +195,8 @@ export const wallets = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     balanceSen: bigint("balance_sen", { mode: "number" }).notNull().default(0),
     status: text("status", { enum: WALLET_STATUSES }).notNull().default("active"),
+    /** The hash of the wallet's newest ledger row: the head of its chain (docs/integrity.md). */
+    ledgerHash: bytea("ledger_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -315,8 +320,17 @@ export const auditLog = pgTable(
     /** The second administrator who approved the change (four eyes); null when none was needed. */
     approvedBy: integer("approved_by"),
     createdAt: createdAt(),
+    /**
+     * The tamper-evident chain (docs/integrity.md): the entry is link `chain_seq` of chain shard
+     * `chain_shard`, and `hash` is SHA-256 over the previous link's hash and the entry's canonical
+     * content. Null only on entries written before the chain existed (until they are chained).
+     */
+    chainShard: integer("chain_shard"),
+    chainSeq: bigint("chain_seq", { mode: "number" }),
+    hash: bytea("hash"),
   },
   (t) => [
+    uniqueIndex("audit_log_chain_key").on(t.chainShard, t.chainSeq),
     index("audit_log_target_idx").on(t.targetTable, t.targetId, t.createdAt.desc().nullsFirst()),
     index("audit_log_admin_id_idx").on(t.adminId, t.createdAt.desc().nullsFirst()),
   ],
@@ -382,9 +396,6 @@ export const administratorPasswordResets = passwordResetLinks(
 /** Why a staff session ended (see adminSessions). */
 export const SESSION_END_REASONS = ["logout", "idle", "ended", "ended-by-admin"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
-
-/** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /** How a session's holder last proved who they are. */
 export const SESSION_PROOFS = ["password", "passkey", "totp", "recovery-code"] as const;
@@ -704,6 +715,12 @@ export const walletTransactions = pgTable(
     /** lower(reference + U+001F + account number); its search key is trigram-indexed. */
     searchText: text("search_text").notNull(),
     createdAt: createdAt(),
+    /**
+     * The wallet's chain (docs/integrity.md): SHA-256 over the hash of the wallet's previous row
+     * and this row's canonical content (every column but status). Null only on rows written
+     * before the chain existed (until they are chained).
+     */
+    hash: bytea("hash"),
   },
   (t) => [
     // The top-up list's pages and its count (to 1,000) under a status and date filter walk these
@@ -1435,5 +1452,82 @@ export const businessDocuments = pgTable(
     check("business_documents_kind_check", oneOf(t.kind, BUSINESS_DOCUMENT_KINDS)),
     check("business_documents_content_type_check", oneOf(t.contentType, DOCUMENT_CONTENT_TYPES)),
     check("business_documents_size_check", sql`${t.size} between 1 and 5242880`),
+  ],
+);
+
+/**
+ * The heads of the audit trail's chain shards (docs/integrity.md): a writer takes whichever shard
+ * no other transaction holds (FOR UPDATE SKIP LOCKED), links its entry after the shard's head and
+ * moves the head, in the entry's transaction; concurrent writers chain on different shards.
+ */
+export const chainHeads = pgTable(
+  "chain_heads",
+  {
+    chain: text("chain").notNull(),
+    shard: integer("shard").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull().default(0),
+    hash: bytea("hash").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.shard] })],
+);
+
+/**
+ * Each verification of the chains (the daily job, or an administrator's `GET`): what it walked,
+ * the heads it found, and the first broken link, signed so a later run can tell its own record.
+ */
+export const chainVerifications = pgTable(
+  "chain_verifications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** `ok` or `broken`. */
+    status: text("status").notNull(),
+    rowsChecked: bigint("rows_checked", { mode: "number" }).notNull(),
+    /** The head hash of every chain walked, by chain and shard (hex). */
+    heads: jsonb("heads").notNull(),
+    /** The first broken link of each broken chain: table, row id, and what differs. */
+    breaks: jsonb("breaks").notNull(),
+    /** The administrator who asked; null for the daily job. */
+    adminId: integer("admin_id"),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }).notNull(),
+    signature: text("signature").notNull(),
+  },
+  (t) => [
+    index("chain_verifications_started_at_idx").on(t.startedAt.desc().nullsFirst()),
+    check("chain_verifications_status_check", oneOf(t.status, ["ok", "broken"])),
+  ],
+);
+
+/**
+ * One business day's reconciliation (docs/reconciliation.md): whether the money added up, each
+ * check's figures and differences, and, for a red day, who looked into it and what they found.
+ * Run by the close-of-day job, or again on demand by Finance; a rerun replaces the day's result.
+ */
+export const reconciliationDays = pgTable(
+  "reconciliation_days",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** `passed` (green) or `failed` (red). */
+    status: text("status").notNull(),
+    /** Every check: its name, passed or not, its figures and the rows that differ (bounded). */
+    checks: jsonb("checks").notNull(),
+    /** The sum of all balances at the day's close (sen). */
+    closingFloatSen: bigint("closing_float_sen", { mode: "number" }).notNull(),
+    failedChecks: integer("failed_checks").notNull().default(0),
+    /** The administrator who ran it on demand; null for the job. */
+    ranBy: integer("ran_by"),
+    ranAt: timestamp("ran_at", { withTimezone: true, mode: "date" }).notNull(),
+    investigatedBy: integer("investigated_by"),
+    investigatedAt: timestamp("investigated_at", { withTimezone: true, mode: "date" }),
+    investigationRemark: text("investigation_remark"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_days_day_key").on(t.day),
+    index("reconciliation_days_day_idx").on(t.day.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("reconciliation_days_status_check", oneOf(t.status, ["passed", "failed"])),
   ],
 );
