@@ -35,6 +35,11 @@ export async function freshCode(secret: string): Promise<string> {
   }
 }
 
+/** Forgets the steps sent for `secret` (with the server's record of them, forgetUsedCodes). */
+export function forgetUsedSteps(secret: string): void {
+  usedSteps.delete(secret);
+}
+
 /**
  * Waits until the current 30 s step has at least `seconds` left, so that "this step", "the
  * previous" and "the next" stay what they were while a test uses them.

@@ -4,6 +4,7 @@
  * administrator approves it.
  */
 import type { PendingApprovalAnswer } from "../../../src/shared/kit/four-eyes";
+import { forgetUsedSteps } from "../../support/totp";
 import { withDatabase } from "./database";
 import { demoLogins, type RunningServer } from "./server";
 
@@ -80,4 +81,21 @@ export async function ageProofOf(server: RunningServer, email: string) {
       [email],
     ),
   );
+}
+
+/**
+ * As if the codes an administrator's app showed so far were long past: the server forgets the
+ * last step it accepted, and the tests the steps they sent. A story then signs in and steps up
+ * with the codes of now, instead of waiting 30 s for each step after those its earlier stories
+ * used (each step is accepted once).
+ */
+export async function forgetUsedCodes(server: RunningServer, email: string, secret: string) {
+  await withDatabase(server.dataDir, (client) =>
+    client.query(
+      `update admin_totp set last_step = null
+        where admin_id = (select id from administrators where email = $1)`,
+      [email],
+    ),
+  );
+  forgetUsedSteps(secret);
 }
