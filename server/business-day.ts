@@ -25,15 +25,7 @@ export const businessDayStart = (
   timeZone: string | SQL | Placeholder = zone,
 ): SQL => sql`(${day}::timestamp at time zone ${timeZone})`;
 
-const DAY_MS = 86_400_000;
-
-/** The calendar day `days` after `day` (both `YYYY-MM-DD`; negative goes back). */
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** How many calendar days `from` to `to` spans, both counted (`YYYY-MM-DD`). */
-export const daysSpanned = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+export { addDays, daysSpanned } from "../src/shared/days";
 
 /** The formatter of the zone's days, made once per zone (making one costs more than using it). */
 let dayFormat: { zone: string; format: Intl.DateTimeFormat } | undefined;

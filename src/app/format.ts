@@ -1,5 +1,8 @@
 import dayjs from "dayjs";
 
+/** A calendar day as the API takes it in queries and bodies (dayjs's format). */
+export const DAY_FORMAT = "YYYY-MM-DD";
+
 /**
  * docs/backoffice.md's display format is DD MMM YYYY. In Chinese, "19 9月 2026" reads wrongly,
  * so the Chinese console uses the conventional 2026年9月19日. The active dayjs locale (set with

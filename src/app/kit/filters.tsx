@@ -9,11 +9,11 @@ import { FilterSelect } from "../components/filter-select";
 import { SearchBox } from "../components/search-box";
 import { RecordFilter } from "./record-filter";
 import { fieldLabel, valueLabel } from "./texts";
+import { DAY_FORMAT } from "../format";
 
 /** Refine's free-text field; the data provider sends it as the contract's `$search`. */
 export const SEARCH_FIELD = "q";
 /** docs/backoffice.md: dates are typed, and sent to the API, as YYYY-MM-DD. */
-const DATE_INPUT_FORMAT = "YYYY-MM-DD";
 /** "Any status" for a choice the list opens filtered by: an explicit `in`, so a reload keeps it. */
 export const ALL = "all";
 const YES_NO = ["yes", "no"] as const;
@@ -73,7 +73,7 @@ export function initialFiltersOf(module: ModuleDecl): CrudFilter[] {
   }));
 }
 
-const dayOf = (day: Dayjs | undefined) => day?.format(DATE_INPUT_FORMAT);
+const dayOf = (day: Dayjs | undefined) => day?.format(DAY_FORMAT);
 
 /** The search form's values as Refine filters; an emptied control removes its filter. */
 export function filtersOf(module: ModuleDecl, values: ListSearch): CrudFilter[] {
@@ -308,7 +308,7 @@ export function ModuleFilters({
             return (
               <Form.Item key={field} name={name} noStyle>
                 <DatePicker.RangePicker
-                  format={DATE_INPUT_FORMAT}
+                  format={DAY_FORMAT}
                   placeholder={[filterText(field, "from"), filterText(field, "to")]}
                   aria-label={filterText(field, "label", { field: label })}
                   onChange={submit}

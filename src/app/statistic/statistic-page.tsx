@@ -18,7 +18,7 @@ import {
 import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { QueryError } from "../components/query-error";
-import { formatDate } from "../format";
+import { DAY_FORMAT, formatDate } from "../format";
 import { ChartCard } from "./chart-card";
 import { statisticCharts } from "./chart-data";
 
@@ -26,8 +26,6 @@ export const STATISTICS_PATH = "/api/statistics";
 
 export const PRESETS = ["today", "7days", "30days", "thisMonth", "lastMonth", "custom"] as const;
 export type Preset = (typeof PRESETS)[number];
-
-const DAY = "YYYY-MM-DD";
 
 /** The range of a preset, by the console's calendar (the campus's business days). */
 export function presetRange(preset: Exclude<Preset, "custom">, now: Dayjs = dayjs()) {
@@ -42,7 +40,7 @@ export function presetRange(preset: Exclude<Preset, "custom">, now: Dayjs = dayj
       today.subtract(1, "month").endOf("month"),
     ],
   }[preset];
-  return { from: range[0]!.format(DAY), to: range[1]!.format(DAY) };
+  return { from: range[0]!.format(DAY_FORMAT), to: range[1]!.format(DAY_FORMAT) };
 }
 
 interface Asked {
@@ -60,7 +58,7 @@ function askedOf(params: URLSearchParams): Asked {
   if (preset !== "custom") return { preset, granularity, ...presetRange(preset) };
   const day = (name: string) => {
     const value = params.get(name) ?? "";
-    return dayjs(value, DAY, true).isValid() ? value : undefined;
+    return dayjs(value, DAY_FORMAT, true).isValid() ? value : undefined;
   };
   const from = day("from");
   const to = day("to");
@@ -168,7 +166,8 @@ export default function StatisticPage() {
             value={[dayjs(asked.from), dayjs(asked.to)]}
             onChange={(range) => {
               const [from, to] = range ?? [];
-              if (from && to) ask({ preset: "custom", from: from.format(DAY), to: to.format(DAY) });
+              if (from && to)
+                ask({ preset: "custom", from: from.format(DAY_FORMAT), to: to.format(DAY_FORMAT) });
             }}
           />
           <Segmented

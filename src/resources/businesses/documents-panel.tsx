@@ -1,15 +1,10 @@
-import {
-  DownloadOutlined,
-  FileImageOutlined,
-  FilePdfOutlined,
-  UploadOutlined,
-} from "@ant-design/icons";
+import { FileImageOutlined, FilePdfOutlined, UploadOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
-import { Alert, App, Button, Empty, Flex, Image, List, Skeleton, Tag, Upload } from "antd";
+import { Alert, App, Button, Flex, Image, List, Skeleton, Tag, Upload } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { downloadFile } from "../../app/components/download";
+import { DocumentList, documentSizeKb } from "../../app/components/document-list";
 import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
 import { formatDateTime } from "../../app/format";
@@ -94,7 +89,7 @@ function ImagePreview({ document }: { document: BusinessDocumentDto }) {
 }
 
 /** The documents as a list: kind, name, size and date, an image's thumbnail, a download. */
-export function DocumentList({
+export function BusinessDocumentList({
   documents,
   compact = false,
 }: {
@@ -103,71 +98,37 @@ export function DocumentList({
   compact?: boolean;
 }) {
   const { t } = useTranslation("business");
-  const { notification } = App.useApp();
-  const [busy, setBusy] = useState<string>();
-  const download = async (document: BusinessDocumentDto) => {
-    setBusy(document.id);
-    try {
-      await downloadFile(document.downloadPath, document.name);
-    } catch (error) {
-      notification.error({
-        message: t("documents.downloadFailed"),
-        description: documentErrorText(error, t),
-      });
-    } finally {
-      setBusy(undefined);
-    }
-  };
-  if (documents.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("documents.empty")} />;
-  }
   return (
-    <List
-      size="small"
-      dataSource={[...documents]}
-      rowKey="id"
-      aria-label={t("documents.title")}
-      renderItem={(document) => (
-        <List.Item
-          actions={[
-            <Button
-              key="download"
-              size="small"
-              icon={<DownloadOutlined aria-hidden />}
-              loading={busy === document.id}
-              aria-label={t("documents.downloadNamed", { name: document.name })}
-              onClick={() => void download(document)}
-            >
-              {t("documents.download")}
-            </Button>,
-          ]}
-        >
-          <List.Item.Meta
-            avatar={
-              compact ? undefined : document.contentType === "application/pdf" ? (
-                <FilePdfOutlined aria-hidden style={{ fontSize: 32 }} />
-              ) : (
-                <ImagePreview document={document} />
-              )
-            }
-            title={
-              <Flex gap={6} wrap align="center">
-                <Tag
-                  // The kit's tag colours: antd's presets fall short of 4.5:1 in the dark theme.
-                  style={TAG_COLOURS[document.kind === "bank_letter" ? "blue" : "purple"]}
-                >
-                  {t(`documents.kind.${document.kind}`)}
-                </Tag>
-                <span style={{ overflowWrap: "anywhere" }}>{document.name}</span>
-              </Flex>
-            }
-            description={t(document.uploadedByName ? "documents.metaBy" : "documents.meta", {
-              size: Math.max(1, Math.round(document.size / 1024)),
-              date: formatDateTime(document.uploadedAt),
-              name: document.uploadedByName,
-            })}
-          />
-        </List.Item>
+    <DocumentList
+      documents={documents}
+      namespace="business"
+      errorText={(error) => documentErrorText(error, t)}
+      renderMeta={(document) => (
+        <List.Item.Meta
+          avatar={
+            compact ? undefined : document.contentType === "application/pdf" ? (
+              <FilePdfOutlined aria-hidden style={{ fontSize: 32 }} />
+            ) : (
+              <ImagePreview document={document} />
+            )
+          }
+          title={
+            <Flex gap={6} wrap align="center">
+              <Tag
+                // The kit's tag colours: antd's presets fall short of 4.5:1 in the dark theme.
+                style={TAG_COLOURS[document.kind === "bank_letter" ? "blue" : "purple"]}
+              >
+                {t(`documents.kind.${document.kind}`)}
+              </Tag>
+              <span style={{ overflowWrap: "anywhere" }}>{document.name}</span>
+            </Flex>
+          }
+          description={t(document.uploadedByName ? "documents.metaBy" : "documents.meta", {
+            size: documentSizeKb(document.size),
+            date: formatDateTime(document.uploadedAt),
+            name: document.uploadedByName,
+          })}
+        />
       )}
     />
   );
@@ -258,7 +219,7 @@ export function BusinessDocumentsPanel({ businessId }: { businessId: number }) {
         ) : (
           <Flex vertical gap={8}>
             <MissingDocuments missing={documents.missing} />
-            <DocumentList documents={documents.documents} />
+            <BusinessDocumentList documents={documents.documents} />
             <span style={{ fontSize: 12, opacity: 0.7 }}>
               {t("documents.help", { mb: DOCUMENT_MAX_BYTES / 1024 / 1024 })}
             </span>
@@ -277,7 +238,7 @@ export function DecisionDocuments({ businessId }: { businessId: number }) {
   return (
     <section aria-label={t("documents.title")} style={{ marginBlockEnd: 12 }}>
       <MissingDocuments missing={documents.missing} />
-      <DocumentList documents={documents.documents} compact />
+      <BusinessDocumentList documents={documents.documents} compact />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
   settlements,
   type SettlementRunResult,
 } from "../../shared/modules/settlements";
+import { DAY_FORMAT } from "../../app/format";
 
 /** Yesterday: the last business day a run may settle (the server decides in its time zone). */
 const yesterday = () => dayjs().subtract(1, "day").startOf("day");
@@ -36,7 +37,7 @@ export function RunSettlement() {
       const { data } = await mutateAsync({
         url: "/api/settlements/run",
         method: "post",
-        values: { periodEnd: periodEnd.format("YYYY-MM-DD") },
+        values: { periodEnd: periodEnd.format(DAY_FORMAT) },
         successNotification: false,
         errorNotification: false,
       });
@@ -91,7 +92,7 @@ export function RunSettlement() {
             rules={[{ required: true, message: t("run.periodEndRequired") }]}
           >
             <DatePicker
-              format="YYYY-MM-DD"
+              format={DAY_FORMAT}
               disabledDate={(day) => day.isAfter(yesterday(), "day")}
               style={{ width: 200 }}
             />

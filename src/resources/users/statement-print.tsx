@@ -9,9 +9,9 @@ import { LANGUAGE_NAMES } from "../../app/layout/language-switcher";
 import { isApiError, translateApiError } from "../../providers/errors";
 import { currentLanguage } from "../../providers/http";
 import { ADMIN_LANGUAGES, type AdminLanguage } from "../../shared/domain";
+import { daysSpanned } from "../../shared/days";
 import { STATEMENT_MAX_DAYS } from "../../shared/modules/wallet-statement";
-
-const DAY = "YYYY-MM-DD";
+import { DAY_FORMAT } from "../../app/format";
 
 interface Values {
   period?: [Dayjs, Dayjs] | null;
@@ -21,14 +21,14 @@ interface Values {
 /** The statement PDF of a period on the API. */
 const statementPath = (userId: number, from: Dayjs, to: Dayjs, lang: AdminLanguage) =>
   `/api/users/${encodeURIComponent(String(userId))}/statement.pdf?${new URLSearchParams({
-    from: from.format(DAY),
-    to: to.format(DAY),
+    from: from.format(DAY_FORMAT),
+    to: to.format(DAY_FORMAT),
     lang,
   }).toString()}`;
 
-/** How many calendar days a period spans, both counted. */
+/** How many calendar days a period spans, both counted, by the server's rule. */
 const spanned = ([from, to]: [Dayjs, Dayjs]) =>
-  to.startOf("day").diff(from.startOf("day"), "day") + 1;
+  daysSpanned(from.format(DAY_FORMAT), to.format(DAY_FORMAT));
 
 /**
  * "Print statement" on a user's page: a period (this month so far, by default) and a language,
@@ -59,7 +59,7 @@ export function PrintStatement({
     try {
       await downloadFile(
         statementPath(userId, from, to, lang),
-        `statement-${accountNumber}-${from.format(DAY)}-${to.format(DAY)}.pdf`,
+        `statement-${accountNumber}-${from.format(DAY_FORMAT)}-${to.format(DAY_FORMAT)}.pdf`,
       );
       setOpen(false);
     } catch (error) {
@@ -112,7 +112,7 @@ export function PrintStatement({
             ]}
           >
             <DatePicker.RangePicker
-              format={DAY}
+              format={DAY_FORMAT}
               placeholder={[t("print.from"), t("print.to")]}
               disabledDate={(day) => day.isAfter(dayjs(), "day")}
               style={{ width: "100%" }}

@@ -6,12 +6,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Panel } from "../../../app/components/panel";
 import { QueryError } from "../../../app/components/query-error";
-import { formatDate, formatDateTime } from "../../../app/format";
+import { DAY_FORMAT, formatDate, formatDateTime } from "../../../app/format";
 import type { RiderAttendance, UserDetail } from "../../../providers/api-types";
 import { ATTENDANCE_MAX_RANGE_DAYS } from "../../../shared/riders";
 import {
   attendanceRangeProblem,
-  DATE_FORMAT,
   defaultAttendanceRange,
   RIDER_ATTENDANCE_URL,
   riderAttendanceQuery,
@@ -129,7 +128,7 @@ export function AttendancePanel({ user }: { user: UserDetail }) {
           ]}
         >
           <DatePicker.RangePicker
-            format={DATE_FORMAT}
+            format={DAY_FORMAT}
             order={false}
             allowEmpty={[false, false]}
             aria-label={t("attendance.range")}

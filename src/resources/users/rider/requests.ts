@@ -12,6 +12,7 @@ import {
   DOCUMENTS_PER_REQUEST,
   type VehicleType,
 } from "../../../shared/riders";
+import { DAY_FORMAT } from "../../../app/format";
 
 export const RIDER_DETAILS_URL = "/user-mgmt/get-rider-details";
 export const RIDER_EDIT_URL = "/user-mgmt/edit-rider-details";
@@ -43,12 +44,10 @@ export function riderEditForm(
   return form;
 }
 
-export const DATE_FORMAT = "YYYY-MM-DD";
-
 export const riderAttendanceQuery = (accountNumber: string, start: Dayjs, end: Dayjs) => ({
   account_number: accountNumber,
-  start_date: start.format(DATE_FORMAT),
-  end_date: end.format(DATE_FORMAT),
+  start_date: start.format(DAY_FORMAT),
+  end_date: end.format(DAY_FORMAT),
 });
 
 /** The last 30 days, today included. */

@@ -1,6 +1,6 @@
-import { DownloadOutlined, EditOutlined } from "@ant-design/icons";
+import { EditOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { App, Button, Descriptions, Empty, Flex, List, Skeleton } from "antd";
+import { Button, Descriptions, Flex, List, Skeleton } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Panel } from "../../../app/components/panel";
@@ -9,7 +9,7 @@ import { formatDateTime } from "../../../app/format";
 import type { RiderDetails, UserDetail } from "../../../providers/api-types";
 import { RiderVerificationTag } from "../tags";
 import { AttendancePanel } from "./attendance-panel";
-import { downloadFile } from "../../../app/components/download";
+import { DocumentList, documentSizeKb } from "../../../app/components/document-list";
 import { EditRiderDialog } from "./edit-dialog";
 import { riderErrorText } from "./errors";
 import { RIDER_DETAILS_URL, riderDetailsQuery } from "./requests";
@@ -108,7 +108,7 @@ function RiderDetailsPanel({ user }: { user: UserDetail }) {
           {rider.verificationRemarks ?? t("details.noRemarks")}
         </Descriptions.Item>
       </Descriptions>
-      <DocumentList documents={rider.documents} />
+      <RiderDocumentList documents={rider.documents} />
       {editing && (
         <EditRiderDialog
           user={user}
@@ -121,59 +121,25 @@ function RiderDetailsPanel({ user }: { user: UserDetail }) {
   );
 }
 
-function DocumentList({ documents }: { documents: RiderDetails["rider"]["documents"] }) {
+function RiderDocumentList({ documents }: { documents: RiderDetails["rider"]["documents"] }) {
   const { t } = useTranslation("riders");
-  const { notification } = App.useApp();
-  const [busy, setBusy] = useState<string>();
-  const download = async (path: string, name: string, id: string) => {
-    setBusy(id);
-    try {
-      await downloadFile(path, name);
-    } catch (error) {
-      notification.error({
-        message: t("documents.downloadFailed"),
-        description: riderErrorText(error, t),
-      });
-    } finally {
-      setBusy(undefined);
-    }
-  };
   return (
     <section aria-label={t("documents.title")}>
       <h3 style={{ fontSize: 14, margin: "16px 0 8px" }}>{t("documents.title")}</h3>
-      {documents.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("documents.empty")} />
-      ) : (
-        <List
-          size="small"
-          dataSource={documents}
-          rowKey="id"
-          renderItem={(document) => (
-            <List.Item
-              actions={[
-                <Button
-                  key="download"
-                  size="small"
-                  icon={<DownloadOutlined aria-hidden />}
-                  loading={busy === document.id}
-                  aria-label={t("documents.downloadNamed", { name: document.name })}
-                  onClick={() => void download(document.downloadPath, document.name, document.id)}
-                >
-                  {t("documents.download")}
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                title={document.name}
-                description={t("documents.meta", {
-                  size: Math.max(1, Math.round(document.size / 1024)),
-                  date: formatDateTime(document.uploadedAt),
-                })}
-              />
-            </List.Item>
-          )}
-        />
-      )}
+      <DocumentList
+        documents={documents}
+        namespace="riders"
+        errorText={(error) => riderErrorText(error, t)}
+        renderMeta={(document) => (
+          <List.Item.Meta
+            title={document.name}
+            description={t("documents.meta", {
+              size: documentSizeKb(document.size),
+              date: formatDateTime(document.uploadedAt),
+            })}
+          />
+        )}
+      />
     </section>
   );
 }
