@@ -39,7 +39,8 @@ import { accountRoutes } from "./routes/account";
 import { dashboardRoutes } from "./routes/dashboard";
 import { moduleRoutesPlugin } from "./modules";
 import { publicContentImageRoutes } from "./content/images";
-import { healthRoutes } from "./routes/health";
+import { healthRoutes, PROBE_PATHS } from "./routes/health";
+import { createReadiness, installDrainGuard, type Readiness } from "./http/readiness";
 import { globalSettingsRoutes } from "./routes/global-settings";
 import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
@@ -65,6 +66,13 @@ export interface BuildAppOptions {
 }
 
 export type App = FastifyInstance;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This instance's readiness and drain (server/http/readiness.ts); main.ts drains it. */
+    readiness: Readiness;
+  }
+}
 
 /** The querystring of a route that declares none: no parameters at all. */
 const NO_QUERY = z.strictObject({});
@@ -146,11 +154,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     // The router's own refusals (a path parameter over the length limit: 414; a malformed URL:
     // 400) leave in the API's error shape, not Fastify's.
+    // A stopping instance answers new requests itself (503 SERVER_DRAINING, retryable, in the
+    // API's error shape) from the moment it refuses them, before close() (server/http/readiness.ts).
+    return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
       reply.header("Cache-Control", "no-store");
       return errorHandler(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const readiness = createReadiness(database.db);
+  app.decorate("readiness", readiness);
+  installDrainGuard(app, readiness, PROBE_PATHS);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
@@ -283,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     walletTokens,
     counters,
     mailer,
+    readiness,
   };
   await app.register(
     async (api) => {

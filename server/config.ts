@@ -65,6 +65,13 @@ export interface Config {
   trustProxy: boolean | string[];
   /** HOUSEKEEPING_INTERVAL ("15m"): how often expired rate-limit counters and revoked tokens go. */
   housekeepingIntervalSeconds: number;
+  /**
+   * How an instance stops on SIGTERM (docs/fleet.md): DRAIN_NOTICE_MS (2000 in production, else
+   * 0) it stays up but unready, so the balancer's health check notices and sends nothing new;
+   * then it refuses new requests (503 SERVER_DRAINING, retryable) and gives the requests in flight
+   * DRAIN_TIMEOUT_MS (10000) to finish before it closes their connections.
+   */
+  drain: { noticeMs: number; timeoutMs: number };
   /** JOB_POLL_MS (1000): how often each instance looks for due jobs (notification deliveries). */
   jobPollMs: number;
   /**
@@ -199,6 +206,13 @@ function positiveInt(env: Env, name: string, fallback: number, max = Number.MAX_
     throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** As positiveInt, where 0 is allowed too (a wait that may be none). */
+function wholeNumber(env: Env, name: string, fallback: number, max: number) {
+  const raw = env[name]?.trim();
+  if (raw === "0") return 0;
+  return raw ? positiveInt(env, name, fallback, max) : fallback;
 }
 
 export const DEFAULT_BUSINESS_TIMEZONE = "Asia/Kuala_Lumpur";
@@ -433,6 +447,10 @@ export function loadConfig(env: Env = process.env): Config {
       nonEmpty(env, "HOUSEKEEPING_INTERVAL") ?? "15m",
       "HOUSEKEEPING_INTERVAL",
     ),
+    drain: {
+      noticeMs: wholeNumber(env, "DRAIN_NOTICE_MS", production ? 2000 : 0, 60_000),
+      timeoutMs: positiveInt(env, "DRAIN_TIMEOUT_MS", 10_000, 600_000),
+    },
     jobPollMs: positiveInt(env, "JOB_POLL_MS", 1000, 3_600_000),
     jobLeaseSeconds: parseDuration(nonEmpty(env, "JOB_LEASE") ?? "30s", "JOB_LEASE"),
     notificationBatchSize: positiveInt(env, "NOTIFICATION_BATCH_SIZE", 5000, 100_000),

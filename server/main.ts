@@ -1,8 +1,8 @@
 /**
  * `npm start`: load the configuration, open (migrate, seed) the database, serve the API and the
  * built console, start the scheduled jobs, print the demo logins. A DATA_DIR held by another live
- * process is refused with a clear message and exit code 1. SIGINT/SIGTERM stop the jobs, then
- * close the server, the pool, the embedded database and the lock, in that order.
+ * process is refused with a clear message and exit code 1. SIGINT/SIGTERM drain the instance
+ * (shutdown below), then close the pool, the embedded database and the lock, in that order.
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -27,6 +27,22 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Closes the server, waiting at most `ms` for the requests in flight before ending them. */
+async function closeWithin(app: App, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
+  const closed = app.close().then(() => "closed" as const);
+  if ((await Promise.race([closed, late])) === "late") {
+    app.log.warn(
+      { ms },
+      "requests still in flight at the drain's end: their connections are closed",
+    );
+    app.server.closeAllConnections();
+    await closed;
+  }
+  clearTimeout(timer);
+}
+
 function consoleUrl(config: Config) {
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
@@ -46,12 +62,25 @@ async function main() {
   let jobs: ReturnType<typeof startScheduledJobs> | undefined;
   let queue: ReturnType<typeof startJobQueue> | undefined;
   let closing: Promise<void> | undefined;
+  /**
+   * Stops the instance (docs/fleet.md): unready first, still serving for DRAIN_NOTICE_MS while
+   * the balancer notices; then new requests are refused (503 SERVER_DRAINING), the jobs hand back
+   * their leases, and the requests in flight get DRAIN_TIMEOUT_MS to finish before their
+   * connections are closed; the database last.
+   */
   const shutdown = (code: number) => {
     closing ??= (async () => {
       try {
-        await jobs?.stop();
-        await queue?.stop();
-        await app?.close();
+        if (app && code === 0) {
+          app.readiness.drain();
+          await new Promise((resolve) => setTimeout(resolve, config.drain.noticeMs));
+        }
+        app?.readiness.refuse();
+        await Promise.all([
+          jobs?.stop(),
+          queue?.stop(),
+          app && closeWithin(app, config.drain.timeoutMs),
+        ]);
       } finally {
         await database?.close();
       }

@@ -45,6 +45,9 @@ export interface OpenDatabaseOptions {
   onError?: (error: Error, fatal: boolean) => void;
 }
 
+/** How long a request waits for a connection to PostgreSQL before it is refused. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 /** Serialises concurrent migrators (several servers starting on one PostgreSQL). */
 const MIGRATION_LOCK_KEY = 7_351_004_211;
@@ -70,6 +73,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       statement_timeout: options.statementTimeoutMs ?? 0,
+      // While PostgreSQL is away a request waits this long for a connection, then answers 503
+      // DATABASE_UNAVAILABLE, instead of hanging until PostgreSQL returns (docs/fleet.md).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // No parallel plans and no JIT: the API's queries are short and many run at once, so
       // starting workers (the dashboard's trend took 14 ms instead of 5) or compiling (1 s of a
       // month's settlement run) costs more than it saves, and takes the cores others need.

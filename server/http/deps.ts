@@ -4,6 +4,7 @@ import type { Sessions } from "../auth/sessions";
 import type { TokenService } from "../auth/tokens";
 import type { Counters } from "../rate-limit/counters";
 import type { Mailer } from "../mail/transport";
+import type { Readiness } from "./readiness";
 
 /** What every route plugin receives from buildApp (a module's endpoints also get its bound module). */
 export interface RouteDeps {
@@ -18,4 +19,6 @@ export interface RouteDeps {
   counters: Counters;
   /** Sends the server's mail (SMTP_URL, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
+  /** Whether the instance should be sent traffic, and its drain (docs/fleet.md). */
+  readiness: Readiness;
 }

@@ -61,9 +61,53 @@ function sqlStateOf(error: unknown): unknown {
 }
 
 /**
+ * Whether `error` says the database cannot be reached (stopped, restarting, the connection
+ * dropped or never made) rather than that a statement failed: PostgreSQL's connection exceptions
+ * (class 08), its shutdown and start-up refusals (57P01–57P03), too many connections (53300), the
+ * socket's own errors, and what pg says when a connection ends under a query or none comes in
+ * time. Drizzle wraps the driver's error in `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (code.startsWith("08") || UNAVAILABLE_STATES.has(code)) return true;
+    const message = typeof e.message === "string" ? e.message : "";
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  }
+  return false;
+}
+
+const UNAVAILABLE_STATES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+  /^Cannot use a pool after calling end/,
+];
+
+/** How soon a client is told to try again when the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
  * The app's one error handler: everything leaves as `{ code?, message, data? }`. Validation
  * failures name the field, HttpErrors pass through, Fastify's own 4xx errors keep their status and
- * message, a query PostgreSQL stopped for its time is a 503 QUERY_TIMEOUT, and anything else is a
+ * message, a query PostgreSQL stopped for its time is a 503 QUERY_TIMEOUT, a database that cannot
+ * be reached a 503 DATABASE_UNAVAILABLE (with Retry-After), and anything else is a
  * 500 INTERNAL_ERROR that reveals nothing about the internals.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -86,6 +130,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       503,
       "The request took too long and was stopped; narrow it and try again",
       "QUERY_TIMEOUT",
+    );
+  } else if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, "database unavailable");
+    reply.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    httpError = new HttpError(
+      503,
+      "The database cannot be reached; try again in a moment",
+      "DATABASE_UNAVAILABLE",
     );
   } else {
     request.log.error({ err: error }, "request failed");

@@ -317,7 +317,7 @@ describe("the OpenAPI document agrees with the server", () => {
     expect(operations.length).toBeGreaterThan(20);
   });
 
-  it("health, login (its second step, a passkey's challenge and a passkey alone), reset links, the calculator's report and the wallet app's public reads need no session; the rest do", () => {
+  it("health, readiness, login (its second step, a passkey's challenge and a passkey alone), reset links, the calculator's report and the wallet app's public reads need no session; the rest do", () => {
     const open = operations.filter(
       ({ op }) => Array.isArray(op.security) && op.security.length === 0,
     );
@@ -327,6 +327,7 @@ describe("the OpenAPI document agrees with the server", () => {
       "GET /v1/api/public/help-articles",
       "GET /v1/api/public/merchant-announcements",
       "GET /v1/health",
+      "GET /v1/ready",
       "POST /v1/api/app/password-reset",
       "POST /v1/api/app/password-reset/check",
       "POST /v1/api/app/sign-in",

@@ -1,0 +1,190 @@
+/**
+ * Issue 36, items 2 and 4 (docs/fleet.md): an instance says whether it should be sent traffic,
+ * stops without dropping what it already took, and answers a database that went away with a
+ * retryable 503, not a 500. The process stories run `npm start`'s server as a child and send
+ * SIGTERM as an orchestrator would.
+ */
+import { connect } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { App } from "../../server/app";
+import { createReadiness } from "../../server/http/readiness";
+import type { Db } from "../../server/db";
+import { auth, createTestApp, DEMO, login } from "./support/app";
+import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
+import { freePort, startServer } from "./support/server-process";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("readiness, in the app", () => {
+  let testDb: TestDatabase;
+  let app: App;
+  let token: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    app = await createTestApp(testDb);
+    token = (await login(app, DEMO.superAdmin)).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+  });
+
+  it("is ready while serving; draining it turns the probe to 503 while requests are still served", async () => {
+    const ready = await app.inject({ method: "GET", url: "/v1/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+
+    app.readiness.drain();
+    const draining = await app.inject({ method: "GET", url: "/v1/ready" });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.headers["retry-after"]).toBe("1");
+    expect(draining.json()).toMatchObject({ code: "SERVER_DRAINING" });
+    // The balancer has not noticed yet: what still arrives is served.
+    const served = await app.inject({
+      method: "GET",
+      url: "/v1/api/account/admin",
+      headers: auth(token),
+    });
+    expect(served.statusCode).toBe(200);
+
+    app.readiness.refuse();
+    const refused = await app.inject({
+      method: "POST",
+      url: "/v1/api/auth/login",
+      payload: DEMO.superAdmin,
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(refused.headers.connection).toBe("close");
+    expect(refused.json()).toMatchObject({ code: "SERVER_DRAINING" });
+    // The probes still answer: alive, and not ready.
+    expect((await app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/v1/ready" })).statusCode).toBe(503);
+  });
+});
+
+describe("a database that went away", () => {
+  let testDb: TestDatabase;
+  let app: App;
+  let token: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    app = await createTestApp(testDb);
+    token = (await login(app, DEMO.superAdmin)).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+  });
+
+  it("answers 503 DATABASE_UNAVAILABLE with Retry-After, and the probe says so", async () => {
+    expect((await app.inject({ method: "GET", url: "/v1/ready" })).statusCode).toBe(200);
+    await testDb.database.close();
+    const answer = await app.inject({
+      method: "GET",
+      url: "/v1/api/account/admin",
+      headers: auth(token),
+    });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("2");
+    expect(answer.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+    // The probe's last answer stands for a second, then the database is asked again.
+    await sleep(1100);
+    const probe = await app.inject({ method: "GET", url: "/v1/ready" });
+    expect(probe.statusCode).toBe(503);
+    expect(probe.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+    expect((await app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
+    testDb.database = await testDb.reopen().catch(() => testDb.database);
+  });
+});
+
+describe("a probe flood", () => {
+  it("asks the database at most once a second", async () => {
+    let asked = 0;
+    const db = {
+      execute: async () => {
+        asked += 1;
+        await sleep(20);
+        return [];
+      },
+    } as unknown as Db;
+    const readiness = createReadiness(db);
+    const started = Date.now();
+    let probes = 0;
+    while (Date.now() - started < 2500) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => readiness.check()));
+      probes += answers.length;
+      expect(answers.every((state) => state.ready)).toBe(true);
+      await sleep(10);
+    }
+    expect(probes).toBeGreaterThan(1000);
+    // 2.5 s of probes: the first answer, then one a second.
+    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(asked).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("npm start's server process on SIGTERM", () => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await testDb.database.close();
+  });
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+
+  it("turns unready, still serves through the notice, finishes the request in flight, and exits 0", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}/v1`;
+    const run = startServer({
+      ...testEnv(testDb.dataDir, testDb.url ? { DATABASE_URL: testDb.url } : {}),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DRAIN_NOTICE_MS: "1500",
+      DRAIN_TIMEOUT_MS: "8000",
+    });
+    try {
+      await run.waitFor("UCSI Wallet console:", 120_000);
+      expect((await fetch(`${base}/ready`)).status).toBe(200);
+
+      // A sign-in whose body is still arriving when the signal comes.
+      const body = JSON.stringify(DEMO.superAdmin);
+      const socket = connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      socket.on("error", () => undefined);
+      socket.write(
+        `POST /v1/api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await sleep(200);
+      run.kill("SIGTERM");
+
+      // The notice: unready, yet a new request is served.
+      await expect.poll(async () => (await fetch(`${base}/ready`)).status).toBe(503);
+      const during = await fetch(`${base}/health`);
+      expect(during.status).toBe(200);
+      const served = await fetch(`${base}/api/public/merchant-announcements`);
+      expect(served.status).toBe(200);
+
+      // After the notice the rest of the body arrives: the request in flight is answered.
+      await sleep(1800);
+      socket.write(body.slice(5));
+      await expect.poll(() => answer, { timeout: 10_000 }).toContain('"token"');
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      socket.end();
+      await closed;
+      expect(await run.exit).toBe(0);
+      expect(run.output()).not.toContain("requests still in flight at the drain's end");
+    } finally {
+      run.kill("SIGKILL");
+    }
+  });
+});
