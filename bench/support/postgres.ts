@@ -15,6 +15,8 @@ export interface PostgresServer {
   /** The cluster's processes (postmaster and backends); none for BENCH_DATABASE_URL. */
   processes: () => number[];
   stop: () => void;
+  /** Starts the cluster again after `stop` (none for BENCH_DATABASE_URL). */
+  start: () => void;
 }
 
 /**
@@ -27,7 +29,9 @@ export interface PostgresServer {
  */
 export function postgresServer(dir: string, port: number): PostgresServer {
   const given = process.env.BENCH_DATABASE_URL;
-  if (given) return { url: given, processes: () => [], stop: () => undefined };
+  if (given) {
+    return { url: given, processes: () => [], stop: () => undefined, start: () => undefined };
+  }
   const versions = existsSync("/usr/lib/postgresql") ? readdirSync("/usr/lib/postgresql") : [];
   const version = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
   if (!version) {
@@ -45,22 +49,25 @@ export function postgresServer(dir: string, port: number): PostgresServer {
   if (!existsSync(join(cluster, "data", "PG_VERSION"))) {
     run("initdb", ["-D", join(cluster, "data"), "-U", "postgres", "-A", "trust"]);
   }
-  run("pg_ctl", [
-    "-D",
-    join(cluster, "data"),
-    "-l",
-    join(cluster, "log"),
-    "-w",
-    "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${cluster} -c shared_buffers=1GB`,
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D",
+      join(cluster, "data"),
+      "-l",
+      join(cluster, "log"),
+      "-w",
+      "-o",
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${cluster} -c shared_buffers=1GB`,
+      "start",
+    ]);
+  start();
   const postmaster = () =>
     Number(readFileSync(join(cluster, "data", "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     url: `postgres://postgres@${encodeURIComponent(cluster)}:${port}/postgres`,
     processes: () => withChildren(postmaster()),
     stop: () => run("pg_ctl", ["-D", join(cluster, "data"), "-m", "fast", "stop"]),
+    start: () => void start(),
   };
 }
 

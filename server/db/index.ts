@@ -114,6 +114,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => onError(error, false));
+  // Nor may a checked-out one: the pool listens to its clients' errors only while they are idle,
+  // and a client a transaction holds between two statements, when PostgreSQL goes away, emits
+  // 'error' with no listener and so killed the process (bench/fleet.ts, PostgreSQL restart). Its
+  // next statement fails instead (503 DATABASE_UNAVAILABLE), and the pool drops it on release.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => onError(error, false));
+  });
 
   const db = drizzle({ client: pool, schema });
   let closed = false;

@@ -62,34 +62,47 @@ function sqlStateOf(error: unknown): unknown {
 
 /**
  * Whether `error` says the database cannot be reached (stopped, restarting, the connection
- * dropped or never made) rather than that a statement failed: PostgreSQL's connection exceptions
- * (class 08), its shutdown and start-up refusals (57P01–57P03), too many connections (53300), the
- * socket's own errors, and what pg says when a connection ends under a query or none comes in
- * time. Drizzle wraps the driver's error in `cause`.
+ * dropped or never made) rather than that a statement failed:
+ * - PostgreSQL's connection exceptions (SQLSTATE class 08), its shutdown and start-up refusals
+ *   (57P01–57P03) and too many connections (53300);
+ * - what pg says when a connection ends under a query or none comes in time;
+ * - a socket's error while connecting (`syscall: "connect"`: refused, or no Unix socket file while
+ *   PostgreSQL is down), or on a query's connection (a Drizzle query error's cause).
+ * A socket error of anything else (a file, a mail server) is not the database's.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  let query = false;
   for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    let e = error as ErrorLink | undefined, depth = 0;
     e && depth < 4;
-    e = e.cause as typeof e, depth++
+    e = e.cause as ErrorLink | undefined, depth++
   ) {
     const code = typeof e.code === "string" ? e.code : "";
-    if (code.startsWith("08") || UNAVAILABLE_STATES.has(code)) return true;
+    if (/^08/.test(code) || UNAVAILABLE_STATES.has(code)) return true;
     const message = typeof e.message === "string" ? e.message : "";
     if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (SOCKET_CODES.has(code) && (e.syscall === "connect" || query)) return true;
+    query ||= typeof e.query === "string";
   }
   return false;
 }
 
-const UNAVAILABLE_STATES = new Set([
-  "57P01",
-  "57P02",
-  "57P03",
-  "53300",
+interface ErrorLink {
+  code?: unknown;
+  message?: unknown;
+  syscall?: unknown;
+  /** A Drizzle query error's statement: its cause is the driver's error. */
+  query?: unknown;
+  cause?: unknown;
+}
+
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const SOCKET_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
   "EPIPE",
+  "ENOENT",
   "ENOTFOUND",
   "EAI_AGAIN",
 ]);

@@ -4,18 +4,34 @@
  * retryable 503, not a 500. The process stories run `npm start`'s server as a child and send
  * SIGTERM as an orchestrator would.
  */
+import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
+
+import { sql } from "drizzle-orm";
+import pg from "pg";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
+import { isDatabaseUnavailable } from "../../server/http/errors";
 import { createReadiness } from "../../server/http/readiness";
 import type { Db } from "../../server/db";
 import { auth, createTestApp, DEMO, login } from "./support/app";
-import { createTestDatabase, testEnv, type TestDatabase } from "./support/database";
+import { createTestDatabase, POSTGRES_URL, testEnv, type TestDatabase } from "./support/database";
 import { freePort, startServer } from "./support/server-process";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A connection of the test's own to the PostgreSQL server (not through the app's pool). */
+async function withServerClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
 
 describe("readiness, in the app", () => {
   let testDb: TestDatabase;
@@ -99,6 +115,65 @@ describe("a database that went away", () => {
     expect(probe.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
     expect((await app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
     testDb.database = await testDb.reopen().catch(() => testDb.database);
+  });
+});
+
+describe.runIf(POSTGRES_URL)("PostgreSQL ending a connection a transaction holds", () => {
+  let testDb: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    app = await createTestApp(testDb);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+  });
+
+  it("fails that transaction's next statement, not the process, and the next request is served", async () => {
+    const failure = testDb.database.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        // As PostgreSQL stopping does: the backend ends while the transaction waits between two
+        // statements (the pool listens to a client's errors only while it is idle).
+        await withServerClient((client) =>
+          client.query("select pg_terminate_backend($1)", [rows[0]!.pid]),
+        );
+        await sleep(300);
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const error = await failure;
+    expect(error).toBeDefined();
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(
+      (await app.inject({ method: "POST", url: "/v1/api/auth/login", payload: DEMO.superAdmin }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("what counts as the database being away", () => {
+  it("is a connection that cannot be made or was lost, not a missing file", async () => {
+    const refused = await new pg.Client({ host: "127.0.0.1", port: 1 }).connect().catch((e) => e);
+    const noSocket = await new pg.Client({ host: "/nonexistent-socket-dir", port: 5432 })
+      .connect()
+      .catch((e) => e);
+    const noFile = await readFile("/nonexistent-file").catch((e) => e);
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(isDatabaseUnavailable(noSocket)).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error("admin shutdown"), { code: "57P01" })),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(noFile)).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error("unique"), { code: "23505" }))).toBe(
+      false,
+    );
+    expect(isDatabaseUnavailable(new Error("anything else"))).toBe(false);
   });
 });
 
