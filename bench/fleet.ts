@@ -47,7 +47,7 @@ const PORTS = [19081, 19082, 19083];
 const DIRECT_SEN = 500;
 const FOUR_EYES_SEN = 20_100;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 // ---- the instances ------------------------------------------------------------------------
 
