@@ -46,6 +46,7 @@ import { reportRoutes } from "./routes/report";
 import { walletAppRoutes } from "./routes/wallet-app";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { statisticsRoutes } from "./routes/statistics";
+import { integrityRoutes } from "./routes/integrity";
 import type { RouteDeps } from "./http/deps";
 import { createMailer } from "./mail/transport";
 import { shellPageId } from "../src/shared/shell-pages";
@@ -313,6 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(passwordResetRoutes, deps);
       await api.register(globalSettingsRoutes, deps);
       await api.register(statisticsRoutes, deps);
+      await api.register(integrityRoutes, deps);
       await api.register(publicContentImageRoutes, deps);
       await api.register(moduleRoutesPlugin, deps);
     },

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 
 import type { AuditEntryDto } from "../src/shared/schemas/user-actions";
 import type { DbOrTx } from "./db";
-import { preparedQuery } from "./db/prepared";
+import { executePrepared } from "./db/prepared";
 import { administrators, auditLog } from "./db/schema";
 
 export interface AuditEntry {
@@ -28,11 +28,18 @@ export interface AuditEntry {
 export const newestFirst = desc(auditLog.id);
 
 /**
- * Appends one entry to the audit trail. Call it with the transaction handle of the change it
- * records, so the change and its entry commit or roll back together.
+ * Appends one entry to the audit trail, linked into the tamper-evident chain (docs/integrity.md).
+ * Call it with the transaction handle of the change it records, so the change, its entry and the
+ * chain's head commit or roll back together.
+ *
+ * One statement: it takes the first of the 64 audit chain shards no other transaction holds
+ * (FOR UPDATE SKIP LOCKED: concurrent writers chain on different shards, none waits), draws the
+ * entry's id, moves the shard's head to SHA-256(head || digest of the entry) and inserts the entry
+ * with that link. Only when every shard is held elsewhere does it wait, for one shard picked at
+ * random, and only then (a transaction that already holds a shard finds that one free).
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await insertEntry(tx, {
+  const values = {
     adminId: entry.adminId,
     action: entry.action,
     targetTable: entry.targetTable,
@@ -41,25 +48,61 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
     before: json(entry.before),
     after: json(entry.after),
     approvedBy: entry.approvedBy ?? null,
-  });
+  };
+  const inserted = await executePrepared(tx, chainedInsert(values, undefined));
+  if (inserted.rowCount === 1) return;
+  const shard = Math.floor(Math.random() * AUDIT_SHARDS);
+  const waited = await executePrepared(tx, chainedInsert(values, shard));
+  if (waited.rowCount !== 1) throw new Error(`Audit chain shard ${shard} is missing`);
 }
+
+/** The audit trail's chain shards (migration 0035 creates them). */
+export const AUDIT_SHARDS = 64;
 
 /** A snapshot as the jsonb placeholder takes it (none: SQL null, not JSON's null). */
 const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
-const insertEntry = preparedQuery((db) => {
-  const value = (name: string) => sql.placeholder(name);
-  return db.insert(auditLog).values({
-    adminId: sql`${value("adminId")}::int`,
-    action: sql`${value("action")}::text`,
-    targetTable: sql`${value("targetTable")}::text`,
-    targetId: sql`${value("targetId")}::text`,
-    remark: sql`${value("remark")}::text`,
-    before: sql`${value("before")}::jsonb`,
-    after: sql`${value("after")}::jsonb`,
-    approvedBy: sql`${value("approvedBy")}::int`,
-  });
-});
+type EntryValues = {
+  adminId: number | null;
+  action: string;
+  targetTable: string;
+  targetId: string;
+  remark: string | null;
+  before: string | null;
+  after: string | null;
+  approvedBy: number | null;
+};
+
+/** The chained insert: on the first free shard, or (`shard` given) waiting for that one. */
+function chainedInsert(v: EntryValues, shard: number | undefined) {
+  const pick =
+    shard === undefined
+      ? sql`select shard from chain_heads where chain = 'audit'
+            order by shard limit 1 for update skip locked`
+      : sql`select shard from chain_heads where chain = 'audit' and shard = ${shard}::int
+            for update`;
+  return sql`
+    with v as (
+      select nextval('audit_log_id_seq') as id, now() as at, ${v.adminId}::int as admin_id,
+             ${v.action}::text as action, ${v.targetTable}::text as target_table,
+             ${v.targetId}::text as target_id, ${v.remark}::text as remark,
+             ${v.before}::jsonb as before, ${v.after}::jsonb as after,
+             ${v.approvedBy}::int as approved_by
+    ), pick as (${pick}),
+    head as (
+      update chain_heads h set seq = h.seq + 1, updated_at = v.at,
+        hash = sha256(h.hash || audit_digest(v.id, v.admin_id, v.action, v.target_table,
+                 v.target_id, v.remark, v.before, v.after, v.approved_by, v.at))
+      from pick, v where h.chain = 'audit' and h.shard = pick.shard
+      returning h.shard, h.seq, h.hash
+    )
+    insert into audit_log (id, admin_id, action, target_table, target_id, remark, before, after,
+                           approved_by, created_at, chain_shard, chain_seq, hash)
+    overriding system value
+    select v.id, v.admin_id, v.action, v.target_table, v.target_id, v.remark, v.before, v.after,
+           v.approved_by, v.at, head.shard, head.seq, head.hash
+    from head, v`;
+}
 
 /**
  * The audit entries whose target is one record, newest first (newestFirst: in the order they were

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes, type KeyObject } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
@@ -44,6 +44,14 @@ export interface Config {
   secondFactorKey: string;
   /** SECOND_FACTOR_KEY is unset: the key is this DATA_DIR's own. */
   secondFactorKeyIsLocal: boolean;
+  /**
+   * INTEGRITY_SIGNING_KEY: the Ed25519 private key that signs chain verifications and exports
+   * (docs/integrity.md), as PKCS#8 PEM or a base64 32-byte seed. Required when
+   * NODE_ENV=production; otherwise generated once into DATA_DIR/integrity-signing-key (mode 0600).
+   */
+  integritySigningKey: string;
+  /** INTEGRITY_SIGNING_KEY is unset: the key is this DATA_DIR's own. */
+  integritySigningKeyIsLocal: boolean;
   /** JWT_TTL ("12h"): token lifetime, in seconds ("3600") or a duration ("2s", "30m", "12h", "7d"). */
   jwtTtlSeconds: number;
   /**
@@ -347,6 +355,40 @@ function persistentSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/** Whether `value` is an Ed25519 private key as INTEGRITY_SIGNING_KEY takes it. */
+function isSigningKey(value: string): boolean {
+  try {
+    return signingKeyOf(value).asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
+}
+
+/** INTEGRITY_SIGNING_KEY's Ed25519 private key: PKCS#8 PEM, or a base64 (or base64url) seed. */
+export function signingKeyOf(value: string): KeyObject {
+  if (value.includes("-----BEGIN")) return createPrivateKey(value);
+  const seed = Buffer.from(value.replaceAll("-", "+").replaceAll("_", "/"), "base64");
+  if (seed.length !== 32) throw new Error("An Ed25519 seed is 32 bytes");
+  const pkcs8 = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  return createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" });
+}
+
+/** Reads DATA_DIR/`name`, creating it (mode 0600) with a random 32-byte seed on first use. */
+function persistentSeed(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (isSigningKey(existing)) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const seed = randomBytes(32).toString("base64");
+  writeFileSync(file, `${seed}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return seed;
+}
+
 /**
  * The demo logins. Each is `<login>@wallet.example`, named after its role, with the password
  * DEMO_<LOGIN>_PASSWORD when that is set and its default otherwise.
@@ -420,6 +462,17 @@ export function loadConfig(env: Env = process.env): Config {
       "PUBLIC_URL is required when NODE_ENV=production (the address e-mailed links point to)",
     );
   }
+  const signingKey = nonEmpty(env, "INTEGRITY_SIGNING_KEY");
+  if (production && !signingKey) {
+    throw new ConfigError(
+      "INTEGRITY_SIGNING_KEY is required when NODE_ENV=production (it signs the audit trail's exports)",
+    );
+  }
+  if (signingKey && !isSigningKey(signingKey)) {
+    throw new ConfigError(
+      "INTEGRITY_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM or a base64 32-byte seed",
+    );
+  }
 
   return {
     port,
@@ -432,6 +485,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecretIsLocal: !explicitSecret,
     secondFactorKey: secondFactorKey ?? persistentSecret(dataDir, "second-factor-key"),
     secondFactorKeyIsLocal: !secondFactorKey,
+    integritySigningKey: signingKey ?? persistentSeed(dataDir, "integrity-signing-key"),
+    integritySigningKeyIsLocal: !signingKey,
     jwtTtlSeconds: parseDuration(nonEmpty(env, "JWT_TTL") ?? "12h"),
     sessions: {
       idleMinutes: positiveInt(env, "SESSION_IDLE_MINUTES", 15, 24 * 60),

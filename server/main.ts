@@ -13,6 +13,8 @@ import { openDatabase, type Database } from "./db";
 import { DataDirLockedError } from "./db/lock";
 import { changeRequestExpiryJob } from "./jobs/change-request-expiry";
 import { closeDaysJob } from "./jobs/close-days";
+import { chainVerificationJob } from "./jobs/chain-verification";
+import { reconcileJob } from "./jobs/reconcile";
 import { dormantAdministratorsJob } from "./jobs/dormant-administrators";
 import { embeddedVacuumJob } from "./jobs/embedded-vacuum";
 import { housekeepingJob } from "./jobs/housekeeping";
@@ -125,8 +127,10 @@ async function main() {
       [
         housekeepingJob(config.housekeepingIntervalSeconds),
         closeDaysJob(),
+        reconcileJob(),
         changeRequestExpiryJob(),
         dormantAdministratorsJob(config.adminDormantDays),
+        chainVerificationJob(config.integritySigningKey, config.databaseUrl ? 2 : 1),
         ...(database.kind === "embedded" ? [embeddedVacuumJob()] : []),
       ],
       instance,

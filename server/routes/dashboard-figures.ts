@@ -38,6 +38,8 @@ const QUEUE_ROWS: Record<DashboardQueueKey, SQL> = {
   businessUpdates: sql`select count(*) from ${businessUpdateRequests}
                        where ${businessUpdateRequests.status} = 'pending'`,
   userReports: sql`select count(*) from ${userReports} where ${userReports.status} = 'open'`,
+  redDays: sql`select count(*) from reconciliation_days
+               where status = 'failed' and investigated_at is null`,
 };
 
 /** Counts of a table's rows, as a JSON object: each key's condition counted. */

@@ -193,8 +193,8 @@ export async function bulkSeedLedger(
           insertLedger({ ...layout, extra, first, userIds: holders.slice(first, end) }),
         );
         await tx.execute(sql`
-          update wallets w set balance_sen = t.balance_after_sen
-          from (select distinct on (user_id) user_id, balance_after_sen from wallet_transactions
+          update wallets w set balance_sen = t.balance_after_sen, ledger_hash = t.hash
+          from (select distinct on (user_id) user_id, balance_after_sen, hash from wallet_transactions
                 where id > ${layout.idBase + rowsBefore(first)} order by user_id, id desc) as t
           where w.user_id = t.user_id`);
         onProgress?.({ inserted: rowsBefore(end), target: missing });
@@ -354,26 +354,37 @@ function insertLedger(chunk: {
     )
     insert into wallet_transactions (id, user_id, type, amount_sen, balance_after_sen, channel,
                                      business_id, agent_user_id, status, reference, reverses_id,
-                                     remark, admin_id, search_text, fee_sen, created_at)
+                                     remark, admin_id, search_text, fee_sen, created_at, hash)
     overriding system value
+    -- Each wallet's chain (docs/integrity.md), from its first row: these wallets had none.
+    select r.*,
+           -- Cast as the insert stores them (the sums are numeric), so the digest is the row's.
+           chain_fold(null::bytea, ledger_digest(r.id::bigint, r.user_id::bigint, r.type,
+             r.amount_sen::bigint, r.balance_after_sen::bigint, r.channel,
+             r.business_id::bigint, r.agent_user_id::bigint, r.reference,
+             r.reverses_id::bigint, r.fee_sen::bigint, r.remark, r.admin_id::bigint,
+             r.search_text, r.created_at))
+             over (partition by r.user_id order by r.id rows unbounded preceding)
+    from (
     select l.id, l.user_id, l.type, l.amount_sen, l.balance_after_sen,
-           case when l.type = 'top_up' then l.channel end,
-           case when l.type = 'payment' then shops.ids[shop.i] end,
+           case when l.type = 'top_up' then l.channel end as channel,
+           case when l.type = 'payment' then shops.ids[shop.i] end as business_id,
            case when l.type = 'top_up' and l.channel = 'agent'
-                then staff.agents[1 + ${h(7)} % cardinality(staff.agents)] end,
+                then staff.agents[1 + ${h(7)} % cardinality(staff.agents)] end as agent_user_id,
            l.status, l.reference,
-           case when l.type = 'reversal' then l.id - 1 end,
+           case when l.type = 'reversal' then l.id - 1 end as reverses_id,
            case when l.type = 'reversal'
                 then (array['Keyed in twice', 'Credited to the wrong wallet',
-                            'Cash not received'])[1 + ${h(8)} % 3] end,
+                            'Cash not received'])[1 + ${h(8)} % 3] end as remark,
            case when l.type = 'reversal' or (l.type = 'top_up' and l.channel = 'counter')
-                then staff.admins[1 + ${h(9)} % cardinality(staff.admins)] end,
-           lower(l.reference || chr(31) || l.account_number),
+                then staff.admins[1 + ${h(9)} % cardinality(staff.admins)] end as admin_id,
+           lower(l.reference || chr(31) || l.account_number) as search_text,
            -- feeOfPayment (src/shared/money.ts): the shop's rate, rounded half up to the sen
-           case when l.type = 'payment' then (-l.amount_sen * shops.rates[shop.i] + 5000) / 10000 end,
+           case when l.type = 'payment' then (-l.amount_sen * shops.rates[shop.i] + 5000) / 10000 end
+             as fee_sen,
            l.created_at
     from ledger l, shops, staff,
-         lateral (select 1 + ${h(6)} % cardinality(shops.ids) as i) as shop`;
+         lateral (select 1 + ${h(6)} % cardinality(shops.ids) as i) as shop) r`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { runSettlements } from "../modules/settlements/rules";
 import { rebuildMerchantDays } from "../db/merchant-days";
 import { businesses, businessUpdateRequests, walletTransactions } from "../db/schema";
 import { seedDemoBusinessDocuments } from "./demo-business-documents";
+import { linkLedgerRows } from "../integrity/ledger-chain";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -423,18 +424,22 @@ export async function seedDemoMoney(
       select nextval(pg_get_serial_sequence('wallet_transactions', 'id'))::int as id
       from generate_series(1, ${rows.length}::int) order by 1`)
   ).rows.map((row) => row.id);
+  // Each wallet's chain (docs/integrity.md), linked here rather than row by row by the trigger.
+  const chained = await linkLedgerRows(
+    tx,
+    rows.map(({ reversesIndex, ...row }, i) => ({
+      ...row,
+      id: ids[i]!,
+      reversesId: reversesIndex === undefined ? null : ids[reversesIndex]!,
+    })),
+  );
   for (let first = 0; first < rows.length; first += INSERT_BATCH) {
     await tx
       .insert(walletTransactions)
       .overridingSystemValue()
-      .values(
-        rows.slice(first, first + INSERT_BATCH).map(({ reversesIndex, ...row }, i) => ({
-          ...row,
-          id: ids[first + i]!,
-          reversesId: reversesIndex === undefined ? null : ids[reversesIndex]!,
-        })),
-      );
+      .values(chained.rows.slice(first, first + INSERT_BATCH));
   }
+  await chained.moveHeads();
   // Each wallet's balance is its ledger's sum; its owner was last active at its last row.
   await tx.execute(sql`
     update wallets w set balance_sen = coalesce(l.total, 0)

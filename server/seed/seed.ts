@@ -23,6 +23,7 @@ import { seedDemoIdsAndReports } from "./demo-ids-reports";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoMoney } from "./demo-money";
 import { seedDemoParking } from "./demo-parking";
+import { seedDemoReconciliation } from "./demo-reconciliation";
 import { rebuildLedgerRollups } from "../db/ledger-rollups";
 import { seedDemoNotifications } from "./demo-notifications";
 import type { Db, Tx } from "../db";
@@ -208,6 +209,11 @@ async function seedDemoData(db: Db, config: Config): Promise<boolean> {
       Date.now(),
     );
 
+    await seedDemoReconciliation(
+      tx,
+      { finance: emailOf("finance"), checker: emailOf("finance checker") },
+      seededAt,
+    );
     const superAdmin = config.demoAccounts.find((a) => a.isSuperAdmin);
     const contact = config.supportEmail ?? superAdmin?.email;
     const settings: Array<typeof globalSettings.$inferInsert> = [

@@ -173,6 +173,9 @@ interface Entry {
   createdAt?: Date;
 }
 
+/** The previous link of a wallet's first ledger row. */
+const ZERO_HASH = sql.raw(`'\\x${"00".repeat(32)}'::bytea`);
+
 /** The columns of a ledger row that an entry may leave out (null when it does). */
 const optionalColumns = [
   "channel",
@@ -193,17 +196,40 @@ const appendStatements = Object.fromEntries(
     kind,
     preparedQuery((db) => {
       const value = (name: string) => sql.placeholder(name);
+      // The row's id, drawn first: the chain's link covers it (docs/integrity.md).
+      const drawn = db
+        .$with("drawn")
+        .as(
+          db
+            .select({ id: sql<number>`nextval('wallet_transactions_id_seq')`.as("id") })
+            .from(sql`(select 1) as one`),
+        );
+      // The wallet's head moves to SHA-256(its previous head || the row's digest) in the update
+      // that moves its balance, under the wallet's row lock (the caller holds it).
       const balance = db.$with("balance").as(
         db
           .update(wallets)
-          .set({ balanceSen: sql`${value("balanceAfterSen")}::bigint` })
+          .set({
+            balanceSen: sql`${value("balanceAfterSen")}::bigint`,
+            ledgerHash: sql`sha256(coalesce(${wallets.ledgerHash}, ${ZERO_HASH}) || ledger_digest(
+              (select id from drawn), ${value("userId")}::int, ${value("type")}::text,
+              ${value("amountSen")}::bigint, ${value("balanceAfterSen")}::bigint,
+              ${value("channel")}::text, ${value("businessId")}::int,
+              ${value("agentUserId")}::int, ${value("reference")}::text,
+              ${value("reversesId")}::int, ${value("feeSen")}::bigint, ${value("remark")}::text,
+              ${value("adminId")}::int, ${value("searchText")}::text,
+              ${value("createdAt")}::timestamptz))`,
+          })
           .where(eq(wallets.userId, value("userId")))
-          .returning({ userId: wallets.userId }),
+          .returning({ userId: wallets.userId, ledgerHash: wallets.ledgerHash }),
       );
       return db
-        .with(balance, ...rollUpCtes(db, kind))
+        .with(drawn, balance, ...rollUpCtes(db, kind))
         .insert(walletTransactions)
+        .overridingSystemValue()
         .values({
+          id: sql`(select id from drawn)`,
+          hash: sql`(select ledger_hash from balance)`,
           type: sql`${value("type")}::text`,
           amountSen: sql`${value("amountSen")}::bigint`,
           userId: sql`${value("userId")}::int`,

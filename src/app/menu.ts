@@ -130,6 +130,7 @@ export const MENU_LAYOUT: readonly MenuRow[] = [
   group("settlement", PERMISSION.settlement, AccountBookOutlined, [
     declared("merchant-transaction-summary", FundOutlined),
     declared("settlement-record", ReconciliationOutlined),
+    declared("reconciliation", DiffOutlined),
   ]),
   declared("top-up-transaction", WalletOutlined),
   // The help centre's editor once lived under /manage-content.

@@ -40,6 +40,13 @@ export const DASHBOARD_QUEUES = [
     menu: "user-report",
     filter: { field: "status", value: "open" },
   },
+  // A red reconciled day stays until it is marked investigated (docs/reconciliation.md).
+  {
+    key: "redDays",
+    permission: PERMISSION.settlement,
+    menu: "reconciliation",
+    filter: { field: "status", value: "failed" },
+  },
 ] as const satisfies readonly DashboardQueue[];
 
 export type DashboardQueueKey = (typeof DASHBOARD_QUEUES)[number]["key"];

@@ -1,8 +1,8 @@
 /**
  * The dashboard's queues (GET /api/dashboard/summary `pending`, src/shared/dashboard-queues.ts)
  * and where each leads: the Approval list, the Change Contact list filtered to pending, the users
- * list filtered to riders whose verification is pending, Business Approval, and the business
- * update requests filtered to pending.
+ * list filtered to riders whose verification is pending, Business Approval, the business update
+ * requests filtered to pending, open user reports, and the reconciliation's red days.
  */
 import { parseTableParams } from "@refinedev/core";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ function filtersOf(link: string | undefined) {
 }
 
 describe("dashboard: pending figures", () => {
-  it("shows every queue: approvals, contact changes, rider verifications, the merchants' and open reports", () => {
+  it("shows every queue: approvals, contact changes, rider verifications, the merchants', open reports and red days", () => {
     expect(pending.figures).toEqual([
       "approvals",
       "changeContact",
@@ -25,6 +25,7 @@ describe("dashboard: pending figures", () => {
       "businessApprovals",
       "businessUpdates",
       "userReports",
+      "redDays",
     ]);
     const summary = { pending: { approvals: 3, changeContact: 2, riderVerifications: 1 } };
     expect(figureOf(summary, "pending", "changeContact")).toBe(2);
@@ -49,6 +50,10 @@ describe("dashboard: pending figures", () => {
     expect(filtersOf(pending.linkFor("userReports"))).toEqual({
       path: "/user-report",
       filters: [{ field: "status", operator: "eq", value: "open" }],
+    });
+    expect(filtersOf(pending.linkFor("redDays"))).toEqual({
+      path: "/reconciliation",
+      filters: [{ field: "status", operator: "eq", value: "failed" }],
     });
   });
 });

@@ -63,6 +63,10 @@ const STABLE_CODES = [
   // Look-up by reference: nothing the caller may open has it, or it is not a reference.
   "REFERENCE_NOT_FOUND",
   "REFERENCE_INVALID",
+  // The tamper-evident chains: an export's period, a verification already walking.
+  "EXPORT_PERIOD_TOO_LONG",
+  "EXPORT_PERIOD_FUTURE",
+  "VERIFICATION_RUNNING",
 ];
 
 describe("errors texts", () => {

@@ -66,6 +66,7 @@ describe("loadConfig", () => {
     const production = {
       DATA_DIR: dir,
       NODE_ENV: "production",
+      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       JWT_SECRET: "p".repeat(40),
       PUBLIC_URL: "https://console.wallet.example",
       RECAPTCHA_DISABLED: "true",
@@ -116,6 +117,7 @@ describe("loadConfig", () => {
     const config = loadConfig({
       DATA_DIR: dir,
       NODE_ENV: "production",
+      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       JWT_SECRET: "p".repeat(40),
       SECOND_FACTOR_KEY: "k".repeat(40),
       RECAPTCHA_SECRET: "recaptcha-secret",
@@ -135,6 +137,7 @@ describe("loadConfig", () => {
     const production = {
       DATA_DIR: dir,
       NODE_ENV: "production",
+      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       JWT_SECRET: "p".repeat(40),
       SECOND_FACTOR_KEY: "k".repeat(40),
       RECAPTCHA_DISABLED: "true",
@@ -262,6 +265,7 @@ describe("loadConfig: the calculator report's settings", () => {
     const production = {
       DATA_DIR: dir,
       NODE_ENV: "production",
+      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       JWT_SECRET: "p".repeat(40),
       SECOND_FACTOR_KEY: "k".repeat(40),
       PUBLIC_URL: "https://console.wallet.example",

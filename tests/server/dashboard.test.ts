@@ -134,9 +134,9 @@ describe("GET /api/dashboard/summary: pending work", () => {
     expect(await pendingRiders()).toBe(after.riderVerifications);
   });
 
-  it("leaves the user queues out without User (0): finance sees only the open reports", async () => {
+  it("leaves the user queues out without User (0): finance sees the open reports and red days", async () => {
     const finance = await summary(DEMO.finance.email, DEMO.finance.password);
-    expect(Object.keys(finance.pending ?? {})).toEqual(["userReports"]);
+    expect(Object.keys(finance.pending ?? {})).toEqual(["userReports", "redDays"]);
     expect(Object.keys(finance).sort()).toEqual(["pending", "today", "trend"]);
   });
 });

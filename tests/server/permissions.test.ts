@@ -190,10 +190,11 @@ describe("GET /v1/api/dashboard/summary", () => {
     expect(userDesk.users.total).toBeGreaterThanOrEqual(500);
 
     // Finance holds Top Up (33), Settlement (35) and User Report (37): today's money, its 14-day
-    // trend and the open reports' queue, nothing about users or administrators.
+    // trend, the open reports' queue and the red reconciled days', nothing about users or
+    // administrators.
     const finance = await summary((await login(app, DEMO.finance)).token);
     expect(Object.keys(finance)).toEqual(["pending", "today", "trend"]);
-    expect(Object.keys(finance.pending!)).toEqual(["userReports"]);
+    expect(Object.keys(finance.pending!)).toEqual(["userReports", "redDays"]);
 
     const holder = await summary(holderToken);
     expect(Object.keys(holder)).toEqual(["administrators"]);

@@ -262,13 +262,14 @@ describe("GET /api/top-up-transactions/aggregation $search", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id, reference } = created.json<{ id: number; reference: string }>();
-    const search = async (term: string) => {
+    const search = async (term: string, pageSize = 10) => {
       const filter = encodeURIComponent(JSON.stringify({ $search: term }));
+      const pagination = encodeURIComponent(JSON.stringify({ page: 1, pageSize }));
       const response = await call(
         suite.app,
         finance,
         "GET",
-        `/api/top-up-transactions/aggregation?filter=${filter}`,
+        `/api/top-up-transactions/aggregation?filter=${filter}&pagination=${pagination}`,
       );
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ topUpTransactions: Array<{ id: number }> }>().topUpTransactions;
@@ -288,9 +289,17 @@ describe("GET /api/top-up-transactions/aggregation $search", () => {
         select u.account_number from wallet_transactions t join users u on u.id = t.user_id
         where t.type = 'top_up' group by 1 order by count(*) desc limit 1`)
     ).rows;
-    const byIndex = await search(busiest!.account_number);
+    const byIndex = await search(busiest!.account_number, 100);
     expect(byIndex.length).toBeGreaterThan(1);
-    expect(byIndex).toEqual(await search(busiest!.account_number.slice(1)));
+    // The same rows as the trigram search for its digits finds of that account (the digits may
+    // also be inside another top-up's reference: TU…D000000302 holds W000000302's digits).
+    const byDigits = (await search(busiest!.account_number.slice(1), 100)) as Array<{
+      id: number;
+      accountNumber: string;
+    }>;
+    expect(byIndex).toEqual(
+      byDigits.filter((row) => row.accountNumber === busiest!.account_number),
+    );
     // A long term is looked up by its tail first (searchTail), but must match as a whole.
     expect(await search(`-${reference.slice(-7)}`)).toEqual([]);
     expect(await search(`${reference}0`)).toEqual([]);

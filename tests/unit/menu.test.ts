@@ -61,6 +61,7 @@ describe("the side menu", () => {
       "business>business-update",
       "settlement>merchant-transaction-summary",
       "settlement>settlement-record",
+      "settlement>reconciliation",
       "top-up-transaction",
       "content-mgmt",
       "user-report",

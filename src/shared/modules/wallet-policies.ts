@@ -18,6 +18,7 @@ export const FOUR_EYES_SWITCHABLE = [
   "top-up-transactions.create",
   "top-up-transactions.reverse",
   "settlements.markPaid",
+  "reconciliation.investigate",
   "user-reports.resolve",
   "administrators.create",
   "administrators.permissions",

@@ -123,6 +123,7 @@ export const PRODUCTION_ENV = {
   NODE_ENV: "production",
   JWT_SECRET: "production-secret-production-secret-0123",
   SECOND_FACTOR_KEY: "production-second-factor-key-0123456789",
+  INTEGRITY_SIGNING_KEY: "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=",
   RECAPTCHA_SECRET: "production-recaptcha-secret",
   PUBLIC_URL: "https://console.wallet.example",
 } as const;

@@ -58,6 +58,7 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
     SECOND_FACTOR_KEY: "test-second-factor-key-long-enough-0123456789",
+    INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
     // A test file signs in once and may act for longer than the default 5 minutes on a busy
