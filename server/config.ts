@@ -339,21 +339,38 @@ function recaptchaSecret(env: Env, production: boolean): string | undefined {
   return secret;
 }
 
-/** Reads DATA_DIR/jwt-secret, creating it (mode 0600) with 48 random bytes on first use. */
-function persistentSecret(dataDir: string, name: string): string {
+/**
+ * Reads DATA_DIR/`name`, creating it (mode 0600) on first use with `make()`, or again when what it
+ * holds is not `usable`: the local defaults of the secrets that production must be given.
+ */
+function persistentFile(
+  dataDir: string,
+  name: string,
+  usable: (value: string) => boolean,
+  make: () => string,
+): string {
   const file = join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
     const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
+    if (usable(existing)) return existing;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  return secret;
+  return value;
 }
+
+/** DATA_DIR/`name` as a secret of 48 random bytes (JWT_SECRET, SECOND_FACTOR_KEY). */
+const persistentSecret = (dataDir: string, name: string) =>
+  persistentFile(
+    dataDir,
+    name,
+    (value) => value.length >= 32,
+    () => randomBytes(48).toString("base64url"),
+  );
 
 /** Whether `value` is an Ed25519 private key as INTEGRITY_SIGNING_KEY takes it. */
 function isSigningKey(value: string): boolean {
@@ -373,21 +390,9 @@ export function signingKeyOf(value: string): KeyObject {
   return createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" });
 }
 
-/** Reads DATA_DIR/`name`, creating it (mode 0600) with a random 32-byte seed on first use. */
-function persistentSeed(dataDir: string, name: string): string {
-  const file = join(dataDir, name);
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (isSigningKey(existing)) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const seed = randomBytes(32).toString("base64");
-  writeFileSync(file, `${seed}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return seed;
-}
+/** DATA_DIR/`name` as an Ed25519 key's random 32-byte seed (INTEGRITY_SIGNING_KEY). */
+const persistentSeed = (dataDir: string, name: string) =>
+  persistentFile(dataDir, name, isSigningKey, () => randomBytes(32).toString("base64"));
 
 /**
  * The demo logins. Each is `<login>@wallet.example`, named after its role, with the password

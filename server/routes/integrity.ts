@@ -12,9 +12,10 @@ import { z } from "zod";
 import { PERMISSION } from "../../src/shared/permissions";
 import { errorResponses, isoDate } from "../../src/shared/schemas/common";
 import { currentAdmin } from "../auth/access";
-import { businessDayOf, daysSpanned } from "../business-day";
+import { businessDayOf } from "../business-day";
 import { chainVerifications } from "../db/schema";
 import { HttpError } from "../errors";
+import { checkPeriod } from "../http/period";
 import { exportLines, MAX_EXPORT_DAYS } from "../integrity/export";
 import { signerOf } from "../integrity/signing";
 import { verifyChains, type Verification } from "../integrity/verify";
@@ -174,20 +175,13 @@ export const integrityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     },
     async (request, reply) => {
       const { table, from, to } = request.query;
-      if (to < from) {
-        throw new HttpError(400, "Invalid to: The period ends before it starts", "RANGE_REVERSED");
-      }
       if (to > businessDayOf(new Date())) {
         throw new HttpError(400, "Invalid to: The period ends after today", "EXPORT_PERIOD_FUTURE");
       }
-      if (daysSpanned(from, to) > MAX_EXPORT_DAYS) {
-        throw new HttpError(
-          400,
-          `Invalid to: An export covers at most ${MAX_EXPORT_DAYS} days`,
-          "EXPORT_PERIOD_TOO_LONG",
-          { maxDays: MAX_EXPORT_DAYS },
-        );
-      }
+      checkPeriod(
+        { from, to },
+        { maxDays: MAX_EXPORT_DAYS, code: "EXPORT_PERIOD_TOO_LONG", what: "An export" },
+      );
       return (
         reply
           .type("application/x-ndjson; charset=utf-8")

@@ -12,11 +12,10 @@ import pg from "pg";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { App } from "../../server/app";
 import { isDatabaseUnavailable } from "../../server/http/errors";
 import { createReadiness } from "../../server/http/readiness";
 import type { Db } from "../../server/db";
-import { auth, createTestApp, DEMO, login } from "./support/app";
+import { auth, DEMO, useSignedInApp } from "./support/app";
 import { createTestDatabase, POSTGRES_URL, testEnv, type TestDatabase } from "./support/database";
 import { freePort, startServer } from "./support/server-process";
 
@@ -34,40 +33,28 @@ async function withServerClient<T>(run: (client: pg.Client) => Promise<T>): Prom
 }
 
 describe("readiness, in the app", () => {
-  let testDb: TestDatabase;
-  let app: App;
-  let token: string;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    app = await createTestApp(testDb);
-    token = (await login(app, DEMO.superAdmin)).token;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.destroy();
-  });
+  const suite = useSignedInApp();
 
   it("is ready while serving; draining it turns the probe to 503 while requests are still served", async () => {
-    const ready = await app.inject({ method: "GET", url: "/v1/ready" });
+    const ready = await suite.app.inject({ method: "GET", url: "/v1/ready" });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: "ready" });
 
-    app.readiness.drain();
-    const draining = await app.inject({ method: "GET", url: "/v1/ready" });
+    suite.app.readiness.drain();
+    const draining = await suite.app.inject({ method: "GET", url: "/v1/ready" });
     expect(draining.statusCode).toBe(503);
     expect(draining.headers["retry-after"]).toBe("1");
     expect(draining.json()).toMatchObject({ code: "SERVER_DRAINING" });
     // The balancer has not noticed yet: what still arrives is served.
-    const served = await app.inject({
+    const served = await suite.app.inject({
       method: "GET",
       url: "/v1/api/account/admin",
-      headers: auth(token),
+      headers: auth(suite.token),
     });
     expect(served.statusCode).toBe(200);
 
-    app.readiness.refuse();
-    const refused = await app.inject({
+    suite.app.readiness.refuse();
+    const refused = await suite.app.inject({
       method: "POST",
       url: "/v1/api/auth/login",
       payload: DEMO.superAdmin,
@@ -77,62 +64,41 @@ describe("readiness, in the app", () => {
     expect(refused.headers.connection).toBe("close");
     expect(refused.json()).toMatchObject({ code: "SERVER_DRAINING" });
     // The probes still answer: alive, and not ready.
-    expect((await app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
-    expect((await app.inject({ method: "GET", url: "/v1/ready" })).statusCode).toBe(503);
+    expect((await suite.app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
+    expect((await suite.app.inject({ method: "GET", url: "/v1/ready" })).statusCode).toBe(503);
   });
 });
 
 describe("a database that went away", () => {
-  let testDb: TestDatabase;
-  let app: App;
-  let token: string;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    app = await createTestApp(testDb);
-    token = (await login(app, DEMO.superAdmin)).token;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.destroy();
-  });
+  const suite = useSignedInApp();
 
   it("answers 503 DATABASE_UNAVAILABLE with Retry-After, and the probe says so", async () => {
-    expect((await app.inject({ method: "GET", url: "/v1/ready" })).statusCode).toBe(200);
-    await testDb.database.close();
-    const answer = await app.inject({
+    expect((await suite.app.inject({ method: "GET", url: "/v1/ready" })).statusCode).toBe(200);
+    await suite.testDb.database.close();
+    const answer = await suite.app.inject({
       method: "GET",
       url: "/v1/api/account/admin",
-      headers: auth(token),
+      headers: auth(suite.token),
     });
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["retry-after"]).toBe("2");
     expect(answer.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
     // The probe's last answer stands for a second, then the database is asked again.
     await sleep(1100);
-    const probe = await app.inject({ method: "GET", url: "/v1/ready" });
+    const probe = await suite.app.inject({ method: "GET", url: "/v1/ready" });
     expect(probe.statusCode).toBe(503);
     expect(probe.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
-    expect((await app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
-    testDb.database = await testDb.reopen().catch(() => testDb.database);
+    expect((await suite.app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
+    // Open again, for the suite to close and delete.
+    await suite.testDb.reopen();
   });
 });
 
 describe.runIf(POSTGRES_URL)("PostgreSQL ending a connection a transaction holds", () => {
-  let testDb: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    app = await createTestApp(testDb);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.destroy();
-  });
+  const suite = useSignedInApp();
 
   it("fails that transaction's next statement, not the process, and the next request is served", async () => {
-    const failure = testDb.database.db
+    const failure = suite.testDb.database.db
       .transaction(async (tx) => {
         const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
         // As PostgreSQL stopping does: the backend ends while the transaction waits between two
@@ -151,8 +117,13 @@ describe.runIf(POSTGRES_URL)("PostgreSQL ending a connection a transaction holds
     expect(error).toBeDefined();
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(
-      (await app.inject({ method: "POST", url: "/v1/api/auth/login", payload: DEMO.superAdmin }))
-        .statusCode,
+      (
+        await suite.app.inject({
+          method: "POST",
+          url: "/v1/api/auth/login",
+          payload: DEMO.superAdmin,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

@@ -12,11 +12,12 @@ import {
   type StatementQuery,
 } from "../../../src/shared/modules/wallet-statement";
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
-import { addDays, businessDayStart, businessTimeZone, daysSpanned } from "../../business-day";
+import { addDays, businessDayStart, businessTimeZone } from "../../business-day";
 import type { DbOrTx } from "../../db";
 import { documentLanguage } from "../../documents/words";
 import { businesses, users, walletTransactions as ledger } from "../../db/schema";
 import { HttpError, notFound } from "../../errors";
+import { checkPeriod } from "../../http/period";
 import type { ModuleEndpoints, RelatedBinding } from "../../kit/bind";
 import { contentDisposition } from "../../uploads/http";
 import { statementPdf, type Statement } from "./statement-pdf";
@@ -42,19 +43,12 @@ export const statementRows: RelatedBinding = {
 export const STATEMENT_MAX_ROWS = 5_000;
 
 /** The period's checks beyond its shape: 400 with a stable code each. */
-function checkPeriod({ from, to }: StatementQuery): void {
-  if (to < from) {
-    throw new HttpError(400, "Invalid to: The period ends before it starts", "RANGE_REVERSED");
-  }
-  if (daysSpanned(from, to) > STATEMENT_MAX_DAYS) {
-    throw new HttpError(
-      400,
-      `Invalid to: A statement covers at most ${STATEMENT_MAX_DAYS} days`,
-      "STATEMENT_PERIOD_TOO_LONG",
-      { maxDays: STATEMENT_MAX_DAYS },
-    );
-  }
-}
+const checkStatementPeriod = (period: StatementQuery) =>
+  checkPeriod(period, {
+    maxDays: STATEMENT_MAX_DAYS,
+    code: "STATEMENT_PERIOD_TOO_LONG",
+    what: "A statement",
+  });
 
 /**
  * One wallet's rows from the start of business day `from` to the end of `to`, oldest first, and
@@ -131,7 +125,7 @@ export const statementEndpoints: ModuleEndpoints = async (app, { db, config }) =
       },
     },
     async (request, reply) => {
-      checkPeriod(request.query);
+      checkStatementPeriod(request.query);
       const { from, to } = request.query;
       const statement = await loadStatement(db, request.params.id, request.query);
       const pdf = await statementPdf({
