@@ -170,6 +170,7 @@ test("the user desk's dashboard shows only the user queues; a super administrato
     /Business approvals/,
     /Business updates/,
     /Open user reports/,
+    /Red reconciled days/,
   ]);
   const trend = page
     .locator("section")
