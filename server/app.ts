@@ -166,8 +166,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const readiness = createReadiness(database.db);
   app.decorate("readiness", readiness);
-  installDrainGuard(app, readiness, PROBE_PATHS);
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   app.setErrorHandler(errorHandler);
@@ -189,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Helmet throws rather than passes an error (since 8.1): done() is only ever called bare.
     securityHeaders(request.raw, reply.raw, () => done());
   });
+  // After the security headers: a stopping instance's 503 carries them like every answer.
+  installDrainGuard(app, readiness, PROBE_PATHS);
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: config.corsOrigins,

@@ -62,6 +62,7 @@ describe("readiness, in the app", () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.headers["retry-after"]).toBe("1");
     expect(refused.headers.connection).toBe("close");
+    expect(refused.headers["x-content-type-options"]).toBe("nosniff");
     expect(refused.json()).toMatchObject({ code: "SERVER_DRAINING" });
     // The probes still answer: alive, and not ready.
     expect((await suite.app.inject({ method: "GET", url: "/v1/health" })).statusCode).toBe(200);
