@@ -71,6 +71,13 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/**
+ * A record's version (docs/versions.md): 1 when written, bumped by every change the module kit
+ * makes (server/kit/change.ts). A form or an action sends the version it was based on (If-Match);
+ * a record that moved on since refuses the change with 409 and the current record.
+ */
+const version = () => integer("version").notNull().default(1);
+
 /** Bytes as PostgreSQL keeps them (`pg` reads and writes a bytea column as a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -86,6 +93,7 @@ const review = () => ({
 export const administrators = pgTable(
   "administrators",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -123,6 +131,7 @@ export const administrators = pgTable(
 export const users = pgTable(
   "users",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     accountNumber: text("account_number").notNull().unique("users_account_number_key"),
     name: text("name").notNull(),
@@ -279,6 +288,7 @@ export const agents = pgTable(
 export const changeContactSubmissions = pgTable(
   "change_contact_submissions",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     userId: integer("user_id")
       .notNull()
@@ -618,6 +628,7 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
 export const businesses = pgTable(
   "businesses",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     ownerUserId: integer("owner_user_id")
       .notNull()
@@ -650,6 +661,7 @@ export const businesses = pgTable(
 export const businessUpdateRequests = pgTable(
   "business_update_requests",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     businessId: integer("business_id")
       .notNull()
@@ -684,6 +696,7 @@ export const businessUpdateRequests = pgTable(
 export const walletTransactions = pgTable(
   "wallet_transactions",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     userId: integer("user_id")
       .notNull()
@@ -897,6 +910,7 @@ export const riderVerificationCounts = pgTable("rider_verification_counts", {
 export const settlements = pgTable(
   "settlements",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     businessId: integer("business_id")
       .notNull()
@@ -1009,6 +1023,7 @@ export const walletPolicies = pgTable(
 export const ucsiIds = pgTable(
   "ucsi_ids",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     ucsiId: text("ucsi_id").notNull(),
     type: text("type", { enum: UCSI_ID_TYPES }).notNull(),
@@ -1054,6 +1069,7 @@ export const ucsiIds = pgTable(
 export const userReports = pgTable(
   "user_reports",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     reporterId: integer("reporter_id")
       .notNull()
@@ -1104,6 +1120,7 @@ export const userReports = pgTable(
 export const parkingLots = pgTable(
   "parking_lots",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     /** Short upper-case code on the signs and gates (unique). */
@@ -1136,6 +1153,7 @@ export const parkingLots = pgTable(
 export const parkingSessions = pgTable(
   "parking_sessions",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     lotId: integer("lot_id")
       .notNull()
@@ -1190,6 +1208,7 @@ export const parkingSessions = pgTable(
 export const helpArticles = pgTable(
   "help_articles",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     category: text("category", { enum: HELP_CATEGORIES }).notNull(),
     position: integer("position").notNull(),
@@ -1228,6 +1247,7 @@ export const contentImages = pgTable("content_images", {
 export const merchantAnnouncements = pgTable(
   "merchant_announcements",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     titleEn: text("title_en").notNull(),
     titleZh: text("title_zh").notNull(),
@@ -1284,6 +1304,7 @@ export const jobQueue = pgTable(
 export const appNotifications = pgTable(
   "app_notifications",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     titleEn: text("title_en").notNull(),
     titleZh: text("title_zh").notNull(),
@@ -1348,6 +1369,7 @@ export const userNotifications = pgTable(
 export const changeRequests = pgTable(
   "change_requests",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     reference: text("reference").notNull(),
     /** The declared module and its action's name (`create` / `edit` for its forms). */
@@ -1507,6 +1529,7 @@ export const chainVerifications = pgTable(
 export const reconciliationDays = pgTable(
   "reconciliation_days",
   {
+    version: version(),
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     day: date("day", { mode: "string" }).notNull(),
     /** `passed` (green) or `failed` (red). */
@@ -1530,4 +1553,46 @@ export const reconciliationDays = pgTable(
     index("reconciliation_days_day_idx").on(t.day.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("reconciliation_days_status_check", oneOf(t.status, ["passed", "failed"])),
   ],
+);
+
+/**
+ * A list's saved view (docs/saved-views.md): its filters, sort, columns, their widths and page
+ * size under a name, for its owner or shared with every administrator holding the module's
+ * permission. `state` is the list's state as the console keeps it, checked against the module's
+ * declaration when saved and again when opened (a field that no longer exists is dropped).
+ */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    /** The declared module's name (its Refine resource). */
+    module: text("module").notNull(),
+    name: text("name").notNull(),
+    shared: boolean("shared").notNull().default(false),
+    state: jsonb("state").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_views_owner_module_name_key").on(t.ownerId, t.module, sql`lower(${t.name})`),
+    index("saved_views_module_shared_idx").on(t.module, t.shared),
+  ],
+);
+
+/** The view a list opens with for one administrator: one of their own, or a shared one. */
+export const savedViewDefaults = pgTable(
+  "saved_view_defaults",
+  {
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => administrators.id, { onDelete: "cascade" }),
+    module: text("module").notNull(),
+    viewId: integer("view_id")
+      .notNull()
+      .references(() => savedViews.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.module] })],
 );
