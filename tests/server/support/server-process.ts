@@ -1,11 +1,18 @@
 /** `npm start`'s server process, started as a child for the tests that need a real process. */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+/** `npm start`'s command after the console's build: what a deployment's process manager runs. */
+const START = (
+  JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  }
+).scripts.start.replace(/^vite build && /, "");
 
 export interface Run {
   exit: Promise<number | null>;
@@ -15,15 +22,12 @@ export interface Run {
 }
 
 /**
- * Starts `npm start`'s server process (without the console build) with exactly `env`. `direct`
- * runs it as one node process (`node --import tsx`), with no tsx wrapper between: a SIGKILL then
- * reaches the server itself, as a crash would.
+ * Starts `npm start`'s server process (without the console build) with exactly `env`, through
+ * the shell as npm does; the script `exec`s node, so a signal (SIGTERM's drain, SIGKILL's crash)
+ * reaches the server itself.
  */
-export function startServer(env: Record<string, string>, options: { direct?: boolean } = {}): Run {
-  const [command, args] = options.direct
-    ? [process.execPath, ["--import", "tsx", "server/main.ts"]]
-    : [TSX, ["server/main.ts"]];
-  const child = spawn(command, args, {
+export function startServer(env: Record<string, string>): Run {
+  const child = spawn("sh", ["-c", START], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
