@@ -11,7 +11,15 @@ import { secretBox, totpContext } from "../../server/auth/secret-box";
 import { adminTotp } from "../../server/db/schema";
 import { PERMISSION } from "../../src/shared/permissions";
 import { addressesIn, auth, createAdmin, login, useSignedInApp } from "./support/app";
-import { ageProof, codeOf, enrolTotp, freshCode, midStep, signInWithTotp } from "./support/factors";
+import {
+  ageProof,
+  codeOf,
+  enrolTotp,
+  forgetUsedCodes,
+  freshCode,
+  midStep,
+  signInWithTotp,
+} from "./support/factors";
 import { A_REASON, approve, checkerToken } from "./support/four-eyes";
 import { testEnv } from "./support/database";
 import { expectError } from "./support/user-fixtures";
@@ -150,6 +158,7 @@ describe("signing in with a second factor", () => {
       (await suite.app.inject({ url: "/v1/api/account/admin", headers: auth(token) })).statusCode,
     ).toBe(200);
     // The ticket is used up.
+    await forgetUsedCodes(db(), admin.id, secret);
     expectError(
       await secondFactor(ticket, "totp", await freshCode(secret)),
       400,
@@ -296,6 +305,7 @@ describe("step-up", () => {
       400,
       "TOTP_CODE_FORMAT",
     );
+    await forgetUsedCodes(db(), admin.id, secret);
     const stepped = await post(
       "/api/auth/step-up",
       { method: "totp", code: await freshCode(secret) },

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 
 import type { App } from "../../../server/app";
 import type { Db } from "../../../server/db";
-import { freshCode } from "../../support/totp";
+import { forgetUsedSteps, freshCode } from "../../support/totp";
 import { auth } from "./session";
 
 export { codeOf, freshCode, midStep } from "../../support/totp";
@@ -51,6 +51,15 @@ export async function enrolTotp(app: App, token: string) {
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}
+
+/**
+ * Forgets the authenticator-app steps `adminId` has used, on the server and in the tests' record
+ * (tests/support/totp.ts), so that the next code needs no wait for a new 30 s step.
+ */
+export async function forgetUsedCodes(db: Db, adminId: number, secret: string) {
+  await db.execute(sql`update admin_totp set last_step = null where admin_id = ${adminId}`);
+  forgetUsedSteps(secret);
 }
 
 /** Moves the last proof of every open session of `adminId` `minutes` into the past. */
