@@ -89,7 +89,7 @@ export async function startSignedIn(
   env: Record<string, string>,
   credentials: { email: string; password: string },
 ): Promise<{ run: Run; base: string; token: string }> {
-  const run = startServer(env, { direct: true });
+  const run = startServer(env);
   await run.waitFor("banned administrator: ", 90_000);
   const base = `http://127.0.0.1:${env.PORT}/v1`;
   const login = await fetch(`${base}/api/auth/login`, {
