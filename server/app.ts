@@ -47,6 +47,8 @@ import { walletAppRoutes } from "./routes/wallet-app";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { statisticsRoutes } from "./routes/statistics";
 import { integrityRoutes } from "./routes/integrity";
+import { liveRoutes } from "./live/routes";
+import { savedViewRoutes } from "./saved-views/routes";
 import type { RouteDeps } from "./http/deps";
 import { createMailer } from "./mail/transport";
 import { shellPageId } from "../src/shared/shell-pages";
@@ -193,14 +195,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await app.register(fastifyCors, {
       origin: config.corsOrigins,
       methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-      // The console's own: a four-eyes change's reason, and how long its user has been away.
+      // The console's own: a four-eyes change's reason, how long its user has been away, the
+      // version a change is based on (docs/versions.md) and where a live stream resumes.
       allowedHeaders: [
         "Authorization",
         "Content-Type",
         "Accept-Language",
         CHANGE_REASON_HEADER,
         IDLE_HEADER,
+        "If-Match",
+        "Last-Event-ID",
       ],
+      exposedHeaders: ["ETag"],
       maxAge: 600,
     });
   }
@@ -315,8 +321,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(globalSettingsRoutes, deps);
       await api.register(statisticsRoutes, deps);
       await api.register(integrityRoutes, deps);
+      await api.register(savedViewRoutes, deps);
       await api.register(publicContentImageRoutes, deps);
       await api.register(moduleRoutesPlugin, deps);
+      await api.register(liveRoutes, { ...deps, database });
     },
     { prefix: API_PREFIX },
   );

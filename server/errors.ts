@@ -29,6 +29,15 @@ export const notFound = (thing: string) => new HttpError(404, `${thing} not foun
 export const conflict = (code: string, message: string, data?: unknown) =>
   new HttpError(409, message, code, data);
 export const forbidden = (code: string, message: string) => new HttpError(403, message, code);
+/** Record versions (docs/versions.md): a stale If-Match, with the record as it is now. */
+export const versionConflict = (message: string, data: unknown) =>
+  new HttpError(409, message, "VERSION_CONFLICT", data);
+/** Record versions: an If-Match that is not one ETag of the kit's shape, or another record's. */
+export const ifMatchRefused = (
+  code: "IF_MATCH_INVALID" | "IF_MATCH_OTHER_RECORD",
+  message: string,
+  data?: unknown,
+) => new HttpError(400, message, code, data);
 
 /** Whether a database error (or the error it caused) is a unique constraint's (23505). */
 export function isUniqueViolation(error: unknown): boolean {

@@ -8,7 +8,11 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type RouteLike = {
   method?: string | string[];
   url?: string;
-  config?: { access?: unknown; rateLimit?: unknown };
+  config?: {
+    access?: unknown;
+    rateLimit?: unknown;
+    versions?: { ifMatch?: boolean; etag?: boolean };
+  };
   schema?: Record<string, unknown>;
 };
 
@@ -84,7 +88,54 @@ export function openApiTransform(input: TransformInput) {
   }
   const transformed = jsonSchemaTransform({ ...input, schema } as TransformInput);
   describeAggregationParameters(transformed.schema as Record<string, unknown>);
+  describeVersions(transformed.schema as Record<string, unknown>, route.config?.versions);
   return transformed;
+}
+
+/** The If-Match a change of a versioned record takes, as OpenAPI's own (docs/versions.md). */
+export const IF_MATCH_PARAMETER = {
+  type: "string",
+  maxLength: 200,
+  pattern: '^(\\*|"[a-z][a-z0-9-]{0,63}/[1-9][0-9]{0,9}/[1-9][0-9]{0,9}")$',
+  description:
+    'The ETag of the record the change is based on ("<collection>/<id>/<version>", as GET one ' +
+    "answers it), or * (no check; as without the header). A record that has moved on answers " +
+    "409 VERSION_CONFLICT; a malformed value 400 IF_MATCH_INVALID; another record's ETag 400 " +
+    "IF_MATCH_OTHER_RECORD.",
+} as const;
+
+/** The ETag a versioned record's answer carries. */
+export const ETAG_HEADER_SCHEMA = {
+  type: "string",
+  description: 'The record\'s version as a strong ETag: "<collection>/<id>/<version>".',
+} as const;
+
+/**
+ * Record versions (docs/versions.md) in the document: the If-Match header a change of a versioned
+ * record takes, the ETag its success answers (route config `versions`). Only documented here:
+ * the route reads the header itself, so that a bad one answers its own code.
+ */
+function describeVersions(
+  schema: Record<string, unknown>,
+  versions: { ifMatch?: boolean; etag?: boolean } | undefined,
+): void {
+  if (!versions) return;
+  if (versions.ifMatch) {
+    const headers = (schema.headers as Record<string, unknown> | undefined) ?? {
+      type: "object",
+      properties: {},
+    };
+    const properties = (headers.properties as Record<string, unknown> | undefined) ?? {};
+    schema.headers = { ...headers, properties: { ...properties, "if-match": IF_MATCH_PARAMETER } };
+  }
+  if (versions.etag) {
+    const response = (schema.response as Record<string, Record<string, unknown>> | undefined) ?? {};
+    for (const status of ["200", "201"]) {
+      const answer = response[status];
+      if (!answer) continue;
+      response[status] = { ...answer, headers: { ETag: ETAG_HEADER_SCHEMA } };
+    }
+  }
 }
 
 /**

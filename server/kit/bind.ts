@@ -19,6 +19,7 @@ import {
   type ItemOf,
   type ModuleDecl,
 } from "../../src/shared/kit/module";
+import { isVersioned, VERSION_FIELD } from "../../src/shared/kit/versions";
 import {
   runAggregation,
   type AggregationSource,
@@ -274,6 +275,18 @@ export function toRecord(module: Pick<ModuleDecl, "item">, row: Item): Item {
   return item;
 }
 
+/**
+ * The `version` column of a versioned module's table (docs/versions.md): a module with an edit
+ * form or actions needs one (`version integer NOT NULL DEFAULT 1`), else the server does not start.
+ */
+export function versionColumnOf(module: Pick<ModuleDecl, "name">, table: PgTable): AnyPgColumn {
+  const column = (table as unknown as Record<string, unknown>)[VERSION_FIELD];
+  if (!is(column, PgColumn)) {
+    fail(module, `its records are versioned but table "${getTableName(table)}" has no "version"`);
+  }
+  return column as AnyPgColumn;
+}
+
 /** Set by bindModule on every bound module, so discovery finds them among a home's exports. */
 export const BOUND = Symbol.for("ucsi.kit.bound");
 
@@ -338,8 +351,10 @@ export function bindModule<M extends ModuleDecl>(
   module: M,
   binding: ModuleBinding<M>,
 ): BoundModule {
-  const columns = columnsOf(module, binding);
+  const columns: Record<string, AnyPgColumn | SQL> = columnsOf(module, binding);
   const collection = collectionSpecOf(module, columns, binding);
+  // A versioned record (docs/versions.md) reads its table's `version`, which changeRecord bumps.
+  if (isVersioned(module)) columns[VERSION_FIELD] = versionColumnOf(module, binding.table);
   if (module.scope && !binding.scope) fail(module, `scope "${module.scope}" has no condition`);
   const handlers = (binding.actions ?? {}) as Record<string, ActionHandler | ActionBinding>;
   for (const [name, action] of Object.entries(module.actions)) {

@@ -5,13 +5,15 @@
  * does a module's rule that changes a record of its own or another module (approving a business
  * update changes the business), so that record's history shows the change.
  */
-import { eq, getTableName } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 
 import { recordAudit } from "../audit";
 import type { Db, Tx } from "../db";
 import type { AdministratorRow } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { auditNameOf, guardOf, verbOfBody, type ActionOf } from "../../src/shared/kit/module";
+import { VERSION_FIELD } from "../../src/shared/kit/versions";
+import type { Language } from "../http/language";
 import {
   actionBindingOf,
   type ActionBinding,
@@ -19,12 +21,31 @@ import {
   type BoundModule,
   type CreateHandler,
 } from "./bind";
+import { bumpVersion, checkVersion } from "./versions";
 
 type Item = Record<string, unknown>;
 
-/** What the audit trail keeps of a record: its fields but the id and the timestamps. */
+/**
+ * Names the administrator making the transaction's changes for the live updates' triggers
+ * (migration 0037: each change event carries it, so their own console is not told of it as
+ * someone else's). Transaction-local.
+ */
+async function markActor(tx: Tx, actor: AdministratorRow) {
+  await tx.execute(sql`select set_config('app.actor', ${String(actor.id)}, true)`);
+}
+
+/**
+ * What the audit trail keeps of a record: its fields but the id, the timestamps and its version
+ * (which every audited change bumps: docs/versions.md).
+ */
 export function auditSnapshot(item: Item): Item {
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = item;
+  const {
+    id: _id,
+    createdAt: _created,
+    updatedAt: _updated,
+    version: _version,
+    ...snapshot
+  } = item;
   return snapshot;
 }
 
@@ -97,6 +118,10 @@ export interface ChangeRun {
   approvedBy?: number;
   /** Refuses the change (throws) when the record is not as expected (the fields four eyes saw). */
   expect?: (record: Item) => void;
+  /** The version the change was based on (its If-Match): 409 VERSION_CONFLICT when it moved on. */
+  expectedVersion?: number;
+  /** The language of the 409's message (the request's). */
+  language?: Language;
 }
 
 /**
@@ -129,6 +154,8 @@ export async function applyChange(
       audited: action.audit && (() => action.audit!(result)),
       approvedBy: run.approvedBy,
       expect: run.expect,
+      expectedVersion: run.expectedVersion,
+      language: run.language,
     },
     async (before) => {
       result = await action.run(tx, { actor: run.actor, id: run.id, body: run.body, before });
@@ -157,6 +184,7 @@ export async function createRecord(
   run: { actor: AdministratorRow; body: unknown; approvedBy?: number },
 ): Promise<Item> {
   const { module, binding } = bound;
+  await markActor(tx, run.actor);
   const id = await (binding.create as CreateHandler<unknown>)(tx, {
     actor: run.actor,
     body: run.body,
@@ -208,11 +236,19 @@ export async function changeRecord(
     approvedBy?: number;
     /** Refuses the change when the record (with the changed record's fields) is not as expected. */
     expect?: (record: Item) => void;
+    /**
+     * The version the change was based on (If-Match, docs/versions.md): checked after the guard,
+     * under the row lock; 409 VERSION_CONFLICT with the record as it is now when it moved on.
+     */
+    expectedVersion?: number;
+    /** The language of that 409's message. */
+    language?: Language;
   },
   change: (before: Item) => Promise<void>,
 ): Promise<Item> {
   const { module, binding } = bound;
   const table = binding.table;
+  await markActor(tx, context.actor);
   const [locked] = await tx
     .select({ id: table.id })
     .from(table)
@@ -243,6 +279,8 @@ export async function changeRecord(
       );
     }
   }
+  // The guard answers first (its own 409: someone decided first), then the version.
+  await checkVersion(tx, bound, context.id, before, context.expectedVersion, context.language);
   context.expect?.(guarded);
   await change(before);
   const after = await bound.read(tx, context.id);
@@ -253,6 +291,12 @@ export async function changeRecord(
     JSON.stringify(auditSnapshot(recordBefore)) === JSON.stringify(auditSnapshot(recordAfter))
   ) {
     return after;
+  }
+  // Every change the kit audits is a new version of the record (docs/versions.md), but one that
+  // lies outside it (a link issued, a receipt e-mailed: ActionBinding.audit) leaves it as it was.
+  if (!context.audited) {
+    const version = await bumpVersion(tx, bound, context.id);
+    if (version !== undefined) after[VERSION_FIELD] = version;
   }
   await recordAudit(tx, {
     adminId: context.actor.id,

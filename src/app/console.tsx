@@ -6,6 +6,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-route
 import { createAccessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { dataProvider } from "../providers/data";
+import { liveConnection, liveProvider, ownChangesCache } from "../providers/live";
 import { i18nProvider, initI18n, loadConsoleTexts, useAntdLocale } from "../providers/i18n";
 import { AccountSync } from "./account-sync";
 import { CONSOLE_NOTIFICATIONS, consoleComponentConfig, useReducedMotion } from "./console-config";
@@ -26,6 +27,11 @@ import {
   RedirectToLogin,
   SessionGate,
 } from "./session-gate";
+
+// The console's live pieces (presence, the dashboard) use the one stream, and its own changes
+// are not news to it (docs/live-updates.md).
+liveConnection.enable();
+const mutationCache = ownChangesCache();
 
 /** Resolves when the active language's texts are in, so the first paint is already translated. */
 export const consoleReady: Promise<void> = initI18n();
@@ -96,6 +102,7 @@ export default function Console() {
           <Refine
             routerProvider={routerProvider}
             dataProvider={dataProvider}
+            liveProvider={liveProvider}
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
             i18nProvider={i18nProvider}
@@ -104,7 +111,7 @@ export default function Console() {
             options={{
               disableTelemetry: true,
               warnWhenUnsavedChanges: true,
-              reactQuery: { clientConfig: queryClientConfig },
+              reactQuery: { clientConfig: { ...queryClientConfig, mutationCache } },
             }}
           >
             <ErrorHandlingBridge />

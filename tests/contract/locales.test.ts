@@ -67,6 +67,16 @@ const STABLE_CODES = [
   "EXPORT_PERIOD_TOO_LONG",
   "EXPORT_PERIOD_FUTURE",
   "VERIFICATION_RUNNING",
+  // Saved views (docs/saved-views.md): too big, not what the list can keep, a name in use, not one's own, too many.
+  "SAVED_VIEW_TOO_LARGE",
+  "SAVED_VIEW_INVALID",
+  "SAVED_VIEW_NAME_TAKEN",
+  "SAVED_VIEW_NOT_OWNER",
+  "SAVED_VIEW_LIMIT",
+  // Record versions (docs/versions.md): a stale, malformed or other record's If-Match.
+  "VERSION_CONFLICT",
+  "IF_MATCH_INVALID",
+  "IF_MATCH_OTHER_RECORD",
 ];
 
 describe("errors texts", () => {

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 
 import type { MenuEntry } from "../../src/app/menu";
 import { logIn, seriousA11yViolations } from "./support/console";
@@ -245,12 +245,24 @@ async function useTheme(theme: "light" | "dark") {
   expect(saved.status).toBe(200);
 }
 
-/** Whether the page has had no request in flight for a moment (lazy panels fetch after mounting). */
+/**
+ * Whether the page has had no request in flight for a moment (lazy panels fetch after mounting).
+ * The live updates' event stream stays open for as long as the console does: not counted.
+ */
 function networkQuiet(page: Page): () => boolean {
   let inFlight = 0;
   let last = Date.now();
-  const begin = () => ((inFlight += 1), (last = Date.now()));
-  const end = () => ((inFlight -= 1), (last = Date.now()));
+  const counted = (request: Request) => !request.url().includes("/api/live/events");
+  const begin = (request: Request) => {
+    if (!counted(request)) return;
+    inFlight += 1;
+    last = Date.now();
+  };
+  const end = (request: Request) => {
+    if (!counted(request)) return;
+    inFlight -= 1;
+    last = Date.now();
+  };
   page.on("request", begin);
   page.on("requestfinished", end);
   page.on("requestfailed", end);

@@ -147,6 +147,8 @@ describe("GET /v1/api/users/aggregation: valid queries", () => {
         "role",
         "updatedAt",
         "url",
+        // The record's version (docs/versions.md).
+        "version",
       ].sort(),
     );
   });

@@ -32,6 +32,9 @@ import { notFound } from "../../errors";
 import type { ActionBinding } from "../bind";
 import { declaredChange, runChange } from "../change";
 import { heldOf, holdForApproval, stepUpOf, type Held } from "../four-eyes";
+import { checkVersion, etagOfRecord, expectedVersion, versionsOf } from "../versions";
+import { isVersioned } from "../../../src/shared/kit/versions";
+import { requestLanguage } from "../../http/language";
 import type { ModuleRoute, RouteContext } from "./route";
 
 /** One change of one record as a route states it: the change, its body, what it answers. */
@@ -96,10 +99,22 @@ function changeDescription(
   action: Pick<ActionDecl, "conflictCode" | "when">,
   held: Held | undefined,
   stepUp: boolean,
+  versioned: boolean,
 ) {
   const conflict = `409 ${action.conflictCode} when the record is not ${guardText(action.when) || "changeable"}.`;
-  return [conflict, held && fourEyesText(held), stepUp && STEP_UP_TEXT].filter(Boolean).join(" ");
+  return [conflict, versioned && IF_MATCH_TEXT, held && fourEyesText(held), stepUp && STEP_UP_TEXT]
+    .filter(Boolean)
+    .join(" ");
 }
+
+/** What the OpenAPI document says of a change of a versioned record (docs/versions.md). */
+export const IF_MATCH_TEXT =
+  'If-Match (optional): the ETag of the record the change is based on ("<collection>/<id>/' +
+  '<version>", as GET one answers it); 409 VERSION_CONFLICT when the record has moved on ' +
+  "(data: the record now, its version, who changed it last and when), checked after the " +
+  "change's own guard; 400 IF_MATCH_INVALID when malformed, 400 IF_MATCH_OTHER_RECORD when it " +
+  "names another record. No If-Match, or *, changes the record whatever its version. The " +
+  "answer's ETag names the new version.";
 
 /** What the OpenAPI document says of a change declared `stepUp`. */
 export const STEP_UP_TEXT =
@@ -149,11 +164,11 @@ export function registerAlias(
   api.route({
     method: alias.method,
     url: alias.url,
-    config: { access: route.access, stepUp },
+    config: { access: route.access, stepUp, versions: versionsOf(module) },
     schema: {
       tags: alias.tag ? [alias.tag] : tags,
       summary: alias.summary,
-      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. ${changeDescription(action, held, stepUp)}`,
+      description: `The same change as ${action.method} /api/${module.collection}/{id}/${action.path ?? ""}. ${changeDescription(action, held, stepUp, isVersioned(module))}`,
       body: alias.body,
       response: responsesOf(
         action.answer && { ...action.answer, response: alias.response ?? action.answer.response },
@@ -171,6 +186,7 @@ export function registerAlias(
       const id = found.id as number;
       const body = alias.toBody(aliasBody);
       const actor = currentAdmin(request);
+      const versioned = await versionedRun(db, bound, request, id, held);
       const pending = await holdForApproval(db, held, {
         actor,
         id,
@@ -178,7 +194,13 @@ export function registerAlias(
         headers: request.headers,
       });
       if (pending) return reply.code(202).send(pending);
-      const { item, result } = await runChange(db, bound, change, { actor, id, body });
+      const { item, result } = await runChange(db, bound, change, {
+        actor,
+        id,
+        body,
+        ...versioned,
+      });
+      answerEtag(bound, reply, id, item);
       if (action.answer) {
         return answerAfter(deps, change.action, action.answer, result, request, reply);
       }
@@ -186,6 +208,38 @@ export function registerAlias(
       return change.action.answer ? change.action.answer.read(db, id) : item;
     },
   });
+}
+
+/**
+ * The version a change of record `id` was based on (If-Match; 400 when malformed or another
+ * record's), for runChange to check under the row lock. A change that waits for a second
+ * approver is checked now, before its request is stored: a maker who saw an old version is told.
+ */
+async function versionedRun(
+  db: RouteContext["db"],
+  bound: RouteContext["bound"],
+  request: FastifyRequest,
+  id: number,
+  held: Held | undefined,
+) {
+  const expected = expectedVersion(bound, request, id);
+  const language = requestLanguage(request);
+  if (held && expected !== undefined) {
+    const record = await bound.read(db, id);
+    if (record) await checkVersion(db, bound, id, record, expected, language);
+  }
+  return { expectedVersion: expected, language };
+}
+
+/** The ETag of the record a change answers (docs/versions.md). */
+function answerEtag(
+  bound: RouteContext["bound"],
+  reply: FastifyReply,
+  id: number,
+  item: Record<string, unknown>,
+) {
+  const etag = etagOfRecord(bound, id, item);
+  if (etag) void reply.header("ETag", etag);
 }
 
 /** Registers a change of one record (an action, the edit form) at `route`. */
@@ -200,11 +254,11 @@ export function registerChange(
   api.route({
     method: route.method,
     url: route.url,
-    config: { access: route.access, stepUp },
+    config: { access: route.access, stepUp, versions: versionsOf(bound.module) },
     schema: {
       tags,
       summary: routeChange.summary,
-      description: changeDescription(change, held, stepUp),
+      description: changeDescription(change, held, stepUp, isVersioned(bound.module)),
       params: idParamsSchema,
       body: routeChange.body,
       response: responsesOf(routeChange.answer, bound.module.item, held),
@@ -213,6 +267,7 @@ export function registerChange(
       const actor = currentAdmin(request);
       const { id } = request.params;
       const body = request.body;
+      const versioned = await versionedRun(db, bound, request, id, held);
       const pending = await holdForApproval(db, held, {
         actor,
         id,
@@ -220,7 +275,13 @@ export function registerChange(
         headers: request.headers,
       });
       if (pending) return reply.code(202).send(pending);
-      const { item, result } = await runChange(db, bound, change, { actor, id, body });
+      const { item, result } = await runChange(db, bound, change, {
+        actor,
+        id,
+        body,
+        ...versioned,
+      });
+      answerEtag(bound, reply, id, item);
       return routeChange.answer
         ? answerAfter(deps, change.action, routeChange.answer, result, request, reply)
         : item;

@@ -7,6 +7,8 @@ import { auditListSchema, auditQuerySchema } from "../../../src/shared/schemas/u
 import { listAudit } from "../../audit";
 import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
+import { isVersioned } from "../../../src/shared/kit/versions";
+import { etagOfRecord } from "../versions";
 import type { ModuleRoute, RouteContext } from "./route";
 
 type Route<K extends ModuleRoute["kind"]> = Extract<ModuleRoute, { kind: K }>;
@@ -26,15 +28,28 @@ export function registerShow(context: RouteContext, route: Route<"show">): void 
   api.get(
     route.url,
     {
-      config: { access: route.access },
+      config: {
+        access: route.access,
+        ...(isVersioned(bound.module) && { versions: { etag: true } }),
+      },
       schema: {
         tags,
         summary: `One ${bound.module.thing.one}`,
+        ...(isVersioned(bound.module) && {
+          description:
+            'Answers the record\'s ETag ("<collection>/<id>/<version>"): send it back as If-Match ' +
+            "with a change based on this version (docs/versions.md).",
+        }),
         params: idParamsSchema,
         response: { 200: bound.module.item, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => readOr404(context, request, request.params.id),
+    async (request, reply) => {
+      const item = await readOr404(context, request, request.params.id);
+      const etag = etagOfRecord(bound, request.params.id, item);
+      if (etag) void reply.header("ETag", etag);
+      return item;
+    },
   );
 }
 

@@ -11,6 +11,7 @@ import { FigureTile } from "./figure-tile";
 import { ReferenceSearch } from "./reference-search";
 import { DASHBOARD_SECTIONS, figureOf, type DashboardSummary, type SectionKey } from "./sections";
 import { TrendPanel } from "./trend-panel";
+import { useLiveRefetch } from "./use-live-refetch";
 
 export const DASHBOARD_SUMMARY_PATH = "/api/dashboard/summary";
 
@@ -23,6 +24,8 @@ export default function DashboardPage() {
     // The inline error state below says what went wrong; no toast on top of it.
     errorNotification: false,
   });
+  // The figures move: read again (at most every few seconds) when any record changes.
+  useLiveRefetch(() => query.refetch());
   const summary: DashboardSummary | undefined = result.data;
   const sections = DASHBOARD_SECTIONS.filter((section) => summary?.[section.key]);
   // A section shows the figures the server sent: each queue and amount has its own code.

@@ -24,21 +24,27 @@ export function fieldColumns(
   module: LinkedModule & { titleField?: string },
   sorters: CrudSort[],
   render: Record<string, (value: unknown, row: Row) => ReactNode> = {},
+  /** The columns chosen (in order) and their widths (column-settings.tsx); absent: as declared. */
+  chosen?: { columns?: string[]; widths?: Record<string, number> },
 ) {
-  return Object.entries(module.fields)
-    .filter(([, decl]) => decl.list)
-    .map(([field, decl], index) => (
-      <Table.Column<Row>
-        key={field}
-        responsive={index < PHONE_COLUMNS || field === module.titleField ? undefined : ["md"]}
-        dataIndex={field}
-        title={fieldLabel(t, module, field)}
-        width={typeof decl.list === "object" ? decl.list.width : undefined}
-        sorter={decl.sort === true}
-        defaultSortOrder={decl.sort ? getDefaultSortOrder(field, sorters) : undefined}
-        render={(value: unknown, row) =>
-          render[field] ? render[field](value, row) : renderCell(t, module, field, value, row)
-        }
-      />
-    ));
+  const listed = Object.entries(module.fields).filter(([, decl]) => decl.list);
+  const shown = chosen?.columns
+    ? chosen.columns.flatMap((field) => listed.filter(([name]) => name === field))
+    : listed;
+  return shown.map(([field, decl], index) => (
+    <Table.Column<Row>
+      key={field}
+      responsive={index < PHONE_COLUMNS || field === module.titleField ? undefined : ["md"]}
+      dataIndex={field}
+      title={fieldLabel(t, module, field)}
+      width={
+        chosen?.widths?.[field] ?? (typeof decl.list === "object" ? decl.list.width : undefined)
+      }
+      sorter={decl.sort === true}
+      defaultSortOrder={decl.sort ? getDefaultSortOrder(field, sorters) : undefined}
+      render={(value: unknown, row) =>
+        render[field] ? render[field](value, row) : renderCell(t, module, field, value, row)
+      }
+    />
+  ));
 }

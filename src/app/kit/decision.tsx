@@ -15,6 +15,7 @@ import {
   type ModuleDecl,
 } from "../../shared/kit/module";
 import { formatRinggit } from "../../shared/money";
+import { VERSION_FIELD, type VersionConflictData } from "../../shared/kit/versions";
 import { formatDateTime } from "../format";
 import { getCurrentAdmin, useCurrentAdmin } from "../../providers/current-admin";
 import { toApiError, translateApiError } from "../../providers/errors";
@@ -33,6 +34,7 @@ import {
   useRefreshChangeRequests,
 } from "./four-eyes";
 import { checkForm, FormInputs } from "./form";
+import { ifMatchHeaders, VersionConflictDialog, versionConflictOf } from "./version-conflict";
 import { moduleText, titleOf, valueLabel } from "./texts";
 
 type Row = { id: number } & Record<string, unknown>;
@@ -214,7 +216,7 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
     /** The maker's reason for a second approver, sent apart from the body. */
     reason?: string,
   ) => {
-    const headers = reasonHeaders(reason);
+    const reasons = reasonHeaders(reason);
     const values = bodyOf(action, verb, remark.trim(), formValues);
     const outcome: DecisionOutcome = {
       verb,
@@ -226,6 +228,9 @@ function useDecisions(module: ModuleDecl, action: ActionDecl) {
     try {
       for (const [index, row] of rows.entries()) {
         setProgress({ done: index + 1, total: rows.length });
+        // Record versions (docs/versions.md): each row's change is based on the version it showed.
+        const versioned = { ...ifMatchHeaders(module, row.id, row), ...reasons };
+        const headers = Object.keys(versioned).length > 0 ? versioned : undefined;
         try {
           const { data } = await mutateAsync({
             url: actionUrl(module, action, row.id),
@@ -368,6 +373,14 @@ export function DecisionDialog({
   const { decide, progress } = useDecisions(module, action);
   const asks = textOf(action, verb);
   const [outcome, setOutcome] = useState<DecisionOutcome>();
+  // A record that moved on since the dialog opened (409 VERSION_CONFLICT): what was asked, to
+  // send again on top of the record as it is now, or to drop.
+  const [moved, setMoved] = useState<{
+    conflict: VersionConflictData;
+    row: Row;
+    args: [string, Record<string, unknown> | undefined, string | undefined];
+  }>();
+  const [applying, setApplying] = useState(false);
   const bulk = rows.length > 1;
   const name = rows[0] ? titleOf(module, rows[0]) : "";
   const title = bulk
@@ -425,12 +438,42 @@ export function DecisionDialog({
     }
     const remark = typeof values.remark === "string" ? values.remark : "";
     const reason = asksReason ? String(values[CHANGE_REASON_FIELD] ?? "") : undefined;
-    const result = await decide(rows, verb, remark, formValues, reason);
+    await run(rows, [remark, formValues, reason]);
+  };
+
+  const run = async (
+    targets: Row[],
+    args: [string, Record<string, unknown> | undefined, string | undefined],
+  ) => {
+    const result = await decide(targets, verb, ...args);
     announce(result);
     onDecided(result);
-    if (result.failures.length === 0) onClose();
+    const conflict = !bulk && result.failures[0] && versionConflictOf(result.failures[0].error);
+    if (conflict) setMoved({ conflict, row: result.failures[0]!.row, args });
+    else if (result.failures.length === 0) onClose();
     else setOutcome(result);
   };
+
+  if (moved) {
+    const { conflict, row, args } = moved;
+    return (
+      <VersionConflictDialog
+        module={module}
+        conflict={conflict}
+        based={row}
+        yours={args[1]}
+        yourAction={text(`decision.${verb}`)}
+        applying={applying}
+        onApply={() => {
+          setApplying(true);
+          const current = { ...row, ...conflict.current, [VERSION_FIELD]: conflict.version } as Row;
+          setMoved(undefined);
+          void run([current], args).finally(() => setApplying(false));
+        }}
+        onDiscard={onClose}
+      />
+    );
+  }
 
   if (outcome) {
     return (

@@ -16,6 +16,7 @@ import { RecordHistory } from "./history-panel";
 import { RelatedList } from "./related-list";
 import { useModule } from "./use-module";
 import { fieldLabel, moduleText, titleOf } from "./texts";
+import { RecordLive } from "./record-live";
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -92,6 +93,12 @@ export function ModuleShow({
             <ActionButtons module={module} row={result} size="middle" onDecide={setRequest} />
           </>
         }
+      />
+      <RecordLive
+        key={result.id}
+        resource={module.name}
+        id={result.id}
+        onRefresh={() => query.refetch()}
       />
       <Panel>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">

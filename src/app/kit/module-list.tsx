@@ -14,8 +14,11 @@ import { PageHeader } from "../components/page-header";
 import { Panel } from "../components/panel";
 import { csvHeader, csvText } from "./cells";
 import { ListTotals } from "./list-totals";
+import { LiveNotice } from "./live-notice";
 import { useListShortcuts } from "./list-shortcuts";
 import { fieldColumns } from "./columns";
+import { useColumnState } from "./column-settings";
+import { ListViewsBar } from "./saved-views";
 import {
   actionApplies,
   ActionButtons,
@@ -113,6 +116,8 @@ export function ModuleList({
     currentPage,
     setCurrentPage,
     pageSize,
+    setSorters,
+    setPageSize,
   } = useTable<Row, HttpError, ListSearch>({
     resource: module.name,
     onSearch: (values) => filtersOf(module, values),
@@ -149,6 +154,8 @@ export function ModuleList({
   const [selected, setSelected] = useState<ReadonlyMap<number, Row>>(new Map());
   const [request, setRequest] = useState<DecisionRequest>();
   const search = searchOf(module, filters);
+  // Which columns show and how wide: the list's state, kept in a saved view (saved-views.tsx).
+  const [columnState, setColumnState] = useColumnState(module);
   const { token } = theme.useToken();
   const location = useLocation();
 
@@ -263,6 +270,23 @@ export function ModuleList({
             searchFormProps.form?.setFieldsValue(searchOf(module, next) as never);
           },
         })}
+        <ListViewsBar
+          module={module}
+          table={{
+            filters,
+            sorters,
+            pageSize,
+            setFilters,
+            setSorters,
+            setPageSize,
+            setCurrentPage,
+            form: searchFormProps.form,
+          }}
+          columns={columnState}
+          onColumns={setColumnState}
+          searchOf={(next) => searchOf(module, next)}
+        />
+        <LiveNotice resource={module.name} onRefresh={() => tableQuery.refetch()} />
         <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
         {module.totals && (
           <ListTotals
@@ -339,7 +363,7 @@ export function ModuleList({
           }}
           filtered={isFiltered(module, search)}
         >
-          {fieldColumns(t, module, sorters, render)}
+          {fieldColumns(t, module, sorters, render, columnState)}
           {extraColumns}
           {actions.length > 0 && (
             <Table.Column<Row>

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Button, Flex, Form, Skeleton } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import type { z } from "zod";
@@ -11,7 +12,8 @@ import { Panel } from "../../app/components/panel";
 import { QueryError } from "../../app/components/query-error";
 import type { AdminDto } from "../../providers/api-types";
 import { translateApiError } from "../../providers/errors";
-import type { administrators } from "../../shared/modules/administrators";
+import { administrators } from "../../shared/modules/administrators";
+import { useRecordVersion, VersionConflictDialog } from "../../app/kit/version-conflict";
 import { EmailField, NameField } from "./form-fields";
 import { adminShowPath } from "./paths";
 import { useSyncSelf } from "./use-sync-self";
@@ -23,6 +25,8 @@ import { useSyncSelf } from "./use-sync-self";
 type EditAdminValues = Required<z.input<NonNullable<typeof administrators.edit>["body"]>>;
 
 const FIELD_OF_CODE: Record<string, keyof EditAdminValues> = { EMAIL_TAKEN: "email" };
+/** Shown by the form itself: a field's refusal, or the conflict dialog (docs/versions.md). */
+const SHOWN_INLINE = [...Object.keys(FIELD_OF_CODE), "VERSION_CONFLICT"];
 
 function changedFields(
   admin: AdminDto,
@@ -41,6 +45,8 @@ export default function AdministratorEdit() {
   const navigate = useNavigate();
   const { id = "" } = useParams();
   const syncSelf = useSyncSelf();
+  // Record versions: the save is based on the record as the form opened it.
+  const version = useRecordVersion(administrators, id);
   const { form, formProps, saveButtonProps, query, onFinish } = useForm<
     AdminDto,
     HttpError,
@@ -51,18 +57,27 @@ export default function AdministratorEdit() {
     id,
     redirect: "show",
     queryOptions: { enabled: id !== "" },
+    mutationMeta: {
+      get headers() {
+        return version.headers();
+      },
+    },
     successNotification: (data) => ({
       type: "success",
       message: t("edit.saved", { name: data?.data.name ?? "" }),
     }),
-    errorNotification: codedErrorNotification(t, t("edit.failed"), Object.keys(FIELD_OF_CODE)),
+    errorNotification: codedErrorNotification(t, t("edit.failed"), SHOWN_INLINE),
     onMutationSuccess: ({ data }) => syncSelf(data),
     onMutationError: (error) => {
+      if (version.refused(error)) return;
       const field = FIELD_OF_CODE[errorCodeOf(error) ?? ""];
       if (field) form.setFields([{ name: field, errors: [translateApiError(error, t)] }]);
     },
   });
   const admin = query?.data?.data;
+  useEffect(() => {
+    if (admin) version.basedOn(admin as unknown as Record<string, unknown>);
+  }, [admin, version]);
 
   const submit = (values: Partial<EditAdminValues>) => {
     if (!admin) return;
@@ -72,7 +87,9 @@ export default function AdministratorEdit() {
       navigate(adminShowPath(admin.id));
       return;
     }
-    void onFinish(changes);
+    version.sent(changes);
+    // A refusal is shown by the form (a field's error, or the conflict dialog).
+    void onFinish(changes).catch(() => undefined);
   };
 
   const back = (
@@ -87,6 +104,24 @@ export default function AdministratorEdit() {
 
   return (
     <>
+      {version.conflict && (
+        <VersionConflictDialog
+          module={administrators}
+          conflict={version.conflict.data}
+          based={version.conflict.based}
+          yours={version.conflict.yours}
+          onApply={() => {
+            const { body } = version.moveOn();
+            // A refusal again is the form's to show (a field, or a new conflict).
+            if (body) void onFinish(body as Partial<EditAdminValues>).catch(() => undefined);
+          }}
+          onDiscard={() => {
+            const { current } = version.moveOn();
+            form.setFieldsValue({ name: current.name as string, email: current.email as string });
+            void query?.refetch();
+          }}
+        />
+      )}
       <PageHeader title={title} back={back} />
       {query?.isError ? (
         <QueryError

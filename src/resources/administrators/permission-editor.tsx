@@ -20,6 +20,7 @@ import { administrators } from "../../shared/modules/administrators";
 import { PERMISSION_CODES } from "../../shared/permissions";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 import { useSyncSelf } from "./use-sync-self";
+import { ifMatchHeaders, versionConflictOf } from "../../app/kit/version-conflict";
 
 const sameCodes = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((code) => b.includes(code));
@@ -57,7 +58,9 @@ export function PermissionEditor({ admin, editable }: { admin: AdminDto; editabl
   }
 
   const send = (reason: string | undefined) => {
-    const headers = reasonHeaders(reason);
+    // Based on the permissions shown (the record's version: docs/versions.md).
+    const sent = { ...reasonHeaders(reason), ...ifMatchHeaders(administrators, admin.id, admin) };
+    const headers = Object.keys(sent).length > 0 ? sent : undefined;
     mutate(
       {
         url: actionUrl(administrators, PERMISSIONS_ACTION, admin.id),
@@ -90,7 +93,13 @@ export function PermissionEditor({ admin, editable }: { admin: AdminDto; editabl
             id: admin.id,
           });
         },
-        onError: (error: HttpError) => setRefusal(translateApiError(error, t)),
+        onError: (error: HttpError) => {
+          setRefusal(translateApiError(error, t));
+          // Someone changed the administrator meanwhile: show the permissions as they are now.
+          if (versionConflictOf(error)) {
+            void invalidate({ resource: "administrators", invalidates: ["detail"], id: admin.id });
+          }
+        },
       },
     );
   };

@@ -18,6 +18,7 @@ import { PermissionEditor } from "./permission-editor";
 import { SignInPanel } from "./sign-in-panel";
 import { AdminStatusTag, SuperAdminTag } from "./status-tag";
 import { StatusToggle } from "./status-toggle";
+import { RecordLive } from "../../app/kit/record-live";
 
 export default function AdministratorShow() {
   const { t } = useTranslation("admin");
@@ -90,6 +91,12 @@ export default function AdministratorShow() {
             {manageable && admin.id !== me?.id && <StatusToggle admin={admin} />}
           </Space>
         }
+      />
+      <RecordLive
+        key={admin.id}
+        resource="administrators"
+        id={admin.id}
+        onRefresh={() => query.refetch()}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>

@@ -8,6 +8,7 @@ import { actionApplies, actionUrl } from "../../app/kit/decision";
 import type { AdminDto } from "../../providers/api-types";
 import { administrators } from "../../shared/modules/administrators";
 import { useSyncSelf } from "./use-sync-self";
+import { ifMatchHeaders } from "../../app/kit/version-conflict";
 
 interface StatusToggleProps {
   admin: AdminDto;
@@ -64,6 +65,8 @@ function StatusButton({
         url: actionUrl(administrators, statusAction, admin.id),
         method: "patch",
         values: { status: statusAction.choice?.values[verb] },
+        // Based on the administrator as shown (the record's version: docs/versions.md).
+        config: { headers: ifMatchHeaders(administrators, admin.id, admin) },
         successNotification: {
           type: "success",
           message: t(`statusToggle.${done}`, { name }),

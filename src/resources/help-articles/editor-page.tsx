@@ -24,6 +24,7 @@ import { ModuleTexts } from "../../app/module-texts";
 import { canAccess } from "../../providers/access-control";
 import { useCurrentAdmin } from "../../providers/current-admin";
 import { decisionErrorText } from "../../app/kit/decision";
+import { useRecordVersion, VersionConflictDialog } from "../../app/kit/version-conflict";
 import { toApiError } from "../../providers/errors";
 import { HTML_LANG } from "../../shared/language";
 import { CONTENT_LANGUAGES } from "../../shared/modules/content";
@@ -96,6 +97,11 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
   const [refusal, setRefusal] = useState<string>();
   const { mutateAsync: create, mutation: creating } = useCreate<HelpArticleDto, HttpError>();
   const { mutateAsync: update, mutation: updating } = useUpdate<HelpArticleDto, HttpError>();
+  // Record versions (docs/versions.md): a save is based on the article as the editor opened it.
+  const version = useRecordVersion(helpArticles, article?.id ?? 0);
+  useEffect(() => {
+    if (article) version.basedOn(article as unknown as Record<string, unknown>);
+  }, [article, version]);
   // Leaving the editor, however, ends its warning.
   useEffect(() => () => setWarnWhen(false), [setWarnWhen]);
   // Once saved, the page leaves after the warning is off (the next render), so it is not asked.
@@ -118,16 +124,19 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
   const back = article ? `${helpArticles.paths.show}/${article.id}` : helpArticles.paths.list;
   const label = (key: string) => fieldLabel(t, helpArticles, key);
 
-  const save = async (values: Values) => {
-    const body = checkForm(t, helpArticles, decl, form, values as Record<string, unknown>);
+  const save = async (values: Values, checked?: Record<string, unknown>) => {
+    const body =
+      checked ?? checkForm(t, helpArticles, decl, form, values as Record<string, unknown>);
     if (!body) return;
     setRefusal(undefined);
+    version.sent(body);
     try {
       const saved = article
         ? await update({
             resource: helpArticles.name,
             id: article.id,
             values: body,
+            meta: { headers: version.headers() },
             successNotification: false,
             errorNotification: false,
           })
@@ -141,12 +150,32 @@ function ArticleEditor({ article }: { article?: HelpArticleDto }) {
       open?.({ type: "success", message: t("editor.saved", { name: body.titleEn }) });
       setLeaveTo(`${helpArticles.paths.show}/${saved.data.id}`);
     } catch (error) {
-      setRefusal(decisionErrorText(t, helpArticles, error));
+      if (!version.refused(error)) setRefusal(decisionErrorText(t, helpArticles, error));
     }
   };
 
   return (
     <>
+      {version.conflict && (
+        <VersionConflictDialog
+          module={helpArticles}
+          conflict={version.conflict.data}
+          based={version.conflict.based}
+          yours={version.conflict.yours}
+          onApply={() => {
+            const { body } = version.moveOn();
+            if (body) void save({}, body);
+          }}
+          onDiscard={() => {
+            const { current } = version.moveOn();
+            form.setFieldsValue(
+              Object.fromEntries(
+                Object.keys(initialValues).map((key) => [key, current[key]]),
+              ) as Values,
+            );
+          }}
+        />
+      )}
       <PageHeader
         title={article ? t("editor.editTitle", { name: article.titleEn }) : t("editor.newTitle")}
         back={<BackButton label={t("editor.back")} onClick={() => navigate(back)} />}

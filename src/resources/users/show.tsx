@@ -21,6 +21,7 @@ import { RiderSection } from "./rider";
 import { PrintStatement } from "./statement-print";
 import { ApprovalStatusTag, BannedTag, RoleTag, VipTag } from "./tags";
 import { WalletPanel } from "./wallet-panel";
+import { RecordLive } from "../../app/kit/record-live";
 
 const isNotFound = (error: unknown) => isApiError(error) && error.statusCode === 404;
 /** Ids are positive integers: anything else names no user, and asking the server is pointless. */
@@ -95,6 +96,7 @@ export default function UserShow() {
           </Flex>
         }
       />
+      <RecordLive key={id} resource="users" id={id} onRefresh={() => query.refetch()} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <ProfilePanel user={user} />

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { isPermissionCode, type PermissionCode } from "../permissions";
 import type { FourEyesDecl } from "./four-eyes";
 import { DECLARED } from "./registry";
+import { VERSION_FIELD, versionSchema } from "./versions";
 import { safeMultilineText, safeText, textProblem } from "../text";
 
 /** How a list filters by a field; each kind fits only some zod types (see filterKindsOf). */
@@ -898,18 +899,22 @@ export function defineModule<
   const record = itemOf(fields);
   if (input.viewOf) {
     const own = Object.keys(record.shape).sort().join();
-    if (own !== Object.keys(input.viewOf.item.shape).sort().join()) {
+    const viewed = Object.keys(input.viewOf.item.shape).filter((key) => key !== VERSION_FIELD);
+    if (own !== viewed.sort().join()) {
       throw problem(name, `its fields differ from those of "${input.viewOf.name}", which it views`);
     }
   }
+  // A record staff change through the kit (an edit form, an action) carries its version, declared
+  // here once for every module (docs/versions.md); a view carries that of the module it views.
+  const versioned = Boolean(input.edit) || Object.keys(actions).length > 0;
+  if (versioned && VERSION_FIELD in fields) {
+    throw problem(name, `field "${VERSION_FIELD}" is the kit's own (a record's version)`);
+  }
   // A view shows the records of the module it views: one schema (and OpenAPI component).
   const item = (input.viewOf?.item ??
-    record.meta({ id: input.schemaId ?? `${header.queryName}Item` })) as ModuleDecl<
-    F,
-    A,
-    C,
-    E
-  >["item"];
+    (versioned ? record.extend({ [VERSION_FIELD]: versionSchema }) : record).meta({
+      id: input.schemaId ?? `${header.queryName}Item`,
+    })) as ModuleDecl<F, A, C, E>["item"];
   const declared = { ...input, ...header, actions, item };
   // The registry finds declarations by this mark (src/shared/kit/registry.ts); not enumerable, so
   // it never reaches a spread, a JSON answer or a comparison.

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 
@@ -12,9 +13,17 @@ export const API = `${window.location.origin}/v1`;
  * actually crossed the wire (URL, headers, body) rather than on what the code meant to send.
  */
 export function useApiServer() {
-  const server = setupServer();
+  // Every list asks for its saved views (src/providers/saved-views.ts): none, unless a test says
+  // otherwise (server.use).
+  const server = setupServer(
+    http.get(`${API}/api/saved-views/:module`, () =>
+      HttpResponse.json({ views: [], defaultViewId: null }),
+    ),
+  );
   const requests: Request[] = [];
   server.events.on("request:start", ({ request }) => {
+    // A list's saved views are read beside it; tests that speak of them use their own handlers.
+    if (new URL(request.url).pathname.startsWith("/v1/api/saved-views/")) return;
     requests.push(request.clone());
   });
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
