@@ -20,7 +20,6 @@
  * throwaway cluster on port 55438 (bench/support/postgres.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -30,7 +29,7 @@ import pg from "pg";
 
 import { CHANGE_REASON_HEADER } from "../src/shared/kit/four-eyes";
 import { demoLogins } from "../tests/e2e/support/server";
-import { postgresDatabase, postgresServer } from "./support/postgres";
+import { fleetEnv, postgresDatabase, postgresServer } from "./support/postgres";
 
 const { values: args } = parseArgs({
   options: {
@@ -295,18 +294,9 @@ async function main() {
   const restartable = !process.env.BENCH_DATABASE_URL;
   const databaseUrl = await postgresDatabase(postgres.url, "fleet", true);
   const env = {
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: "4",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    SECOND_FACTOR_KEY: randomBytes(32).toString("hex"),
-    INTEGRITY_SIGNING_KEY: randomBytes(32).toString("base64"),
+    ...fleetEnv(databaseUrl),
     TRUST_PROXY: "loopback",
     STEP_UP_MINUTES: "600",
-    LOGIN_RATE_LIMIT: "100000",
-    LOGIN_FAILURES_PER_ADDRESS: "100000",
     DRAIN_NOTICE_MS: "2000",
     DRAIN_TIMEOUT_MS: "10000",
   };

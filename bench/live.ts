@@ -14,7 +14,6 @@
  * Options: --consoles 500, --rate 100 (changes a second), --seconds 20.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFileSync, mkdirSync, rmSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { tmpdir } from "node:os";
@@ -24,7 +23,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 
 import { demoLogins } from "../tests/e2e/support/server";
-import { postgresDatabase, postgresServer } from "./support/postgres";
+import { fleetEnv, postgresDatabase, postgresServer } from "./support/postgres";
 
 const { values: args } = parseArgs({
   options: {
@@ -240,16 +239,7 @@ async function main() {
   const postgres = postgresServer(WORK, 55439);
   const databaseUrl = await postgresDatabase(postgres.url, "live", true);
   const env = {
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: "4",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    SECOND_FACTOR_KEY: randomBytes(32).toString("hex"),
-    INTEGRITY_SIGNING_KEY: randomBytes(32).toString("base64"),
-    LOGIN_RATE_LIMIT: "100000",
-    LOGIN_FAILURES_PER_ADDRESS: "100000",
+    ...fleetEnv(databaseUrl),
     SESSION_IDLE_MINUTES: "120",
   };
   const instances: Instance[] = PORTS.map((port, i) => ({ name: `wallet${i + 1}`, port, log: "" }));

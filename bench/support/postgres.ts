@@ -4,6 +4,7 @@
  * database per seeded store on it.
  */
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
@@ -85,4 +86,24 @@ export async function postgresDatabase(serverUrl: string, name: string, fresh: b
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * The environment every instance of a bench's fleet on one PostgreSQL shares: the same secrets
+ * (each instance opens the others' tokens and sealed secrets), a small pool, and sign-in limits
+ * out of the load's way.
+ */
+export function fleetEnv(databaseUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: "4",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    SECOND_FACTOR_KEY: randomBytes(32).toString("hex"),
+    INTEGRITY_SIGNING_KEY: randomBytes(32).toString("base64"),
+    LOGIN_RATE_LIMIT: "100000",
+    LOGIN_FAILURES_PER_ADDRESS: "100000",
+  };
 }
