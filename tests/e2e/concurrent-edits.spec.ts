@@ -95,7 +95,7 @@ test("two administrators edit one fee rate: the second is shown the diff and re-
 
     // The first, still on the business's page, is told and shown the new rate without reloading.
     await expect(first.page.getByText("Someone else changed this record.")).toBeVisible();
-    await expect(first.page.getByText("3.10%")).toBeVisible();
+    await expect(first.page.getByText("3.10%", { exact: true })).toBeVisible();
   } finally {
     await first.context.close();
     await second.context.close();
