@@ -5,7 +5,7 @@
  * changed it last), and the record's GET answers its ETag.
  */
 import { and, desc, eq, getTableName, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 import {
   etagOf,
@@ -72,6 +72,36 @@ export function expectedVersion(
 export function etagOfRecord(bound: BoundModule, id: number, item: Item): string | undefined {
   const version = versionOf(item);
   return version === undefined ? undefined : etagOf(bound.module.collection, id, version);
+}
+
+/** Answers record `id`'s ETag with `item` (nothing when its records carry no version). */
+export function answerEtag(bound: BoundModule, reply: FastifyReply, id: number, item: Item): void {
+  const etag = etagOfRecord(bound, id, item);
+  if (etag) void reply.header("ETag", etag);
+}
+
+/** What a change of one record passes to changeRecord from its request (docs/versions.md). */
+export interface RequestedVersion {
+  /** The version the change was based on (If-Match), or undefined for none or `*`. */
+  expectedVersion?: number;
+  /** The language of a 409's message. */
+  language: Language;
+}
+
+/**
+ * The If-Match of a change of record `id` for changeRecord to check under the row lock: for the
+ * kit's routes and for a module's own change routes alike (publishing a help article, assigning
+ * a report). 400 when malformed or another record's, before anything else is read.
+ */
+export function requestedVersion(
+  bound: BoundModule,
+  request: FastifyRequest,
+  id: number,
+): RequestedVersion {
+  return {
+    expectedVersion: expectedVersion(bound, request, id),
+    language: requestLanguage(request),
+  };
 }
 
 /** Who changed record `id` of `table` last and when: its newest audit entry, or null. */

@@ -1,7 +1,7 @@
 /**
- * Content Management's list against msw: publishing sends the article's publish call and the list
- * reads again; moving an article sends its direction; a refusal (already first of its category)
- * is said in the staff member's words, in English and in Chinese.
+ * Content Management's list against msw: publishing sends the article's publish call (with the
+ * version it showed) and the list reads again; moving an article sends its direction; a refusal
+ * (already first of its category) is said in the staff member's words, in English and in Chinese.
  */
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,7 +28,7 @@ afterEach(async () => {
   await i18next.changeLanguage("en-US");
 });
 
-const ARTICLE: HelpArticleDto = {
+const ARTICLE: HelpArticleDto & { version: number } = {
   id: 5,
   category: "lost_card",
   position: 1,
@@ -41,6 +41,7 @@ const ARTICLE: HelpArticleDto = {
   authorName: "Meera Nair",
   publishedAt: null,
   updatedAt: "2026-11-20T02:00:00.000Z",
+  version: 2,
 };
 
 function serveList(rows: HelpArticleDto[]) {
@@ -72,6 +73,8 @@ describe("the help article list", () => {
     expect(await screen.findByText(/is published: the wallet app shows it/)).toBeTruthy();
     const publish = requests.find((r) => r.method === "POST")!;
     expect(new URL(publish.url).pathname).toBe("/v1/api/help-articles/5/publish");
+    // Based on the article as the list showed it (docs/versions.md).
+    expect(publish.headers.get("if-match")).toBe('"help-articles/5/2"');
     await vi.waitFor(() => expect(lists()).toBeGreaterThan(before));
   });
 

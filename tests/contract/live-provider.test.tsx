@@ -2,7 +2,8 @@
  * Issue 35, item 2: the console's live provider (src/providers/live.ts) against the events
  * endpoint as msw serves it: it parses the stream, sends the session's Authorization header (never
  * the token in the URL), resubscribes with Last-Event-ID after a drop, leaves out the console's own
- * changes; the list's notice counts the records changed and its refresh reads the list again.
+ * changes; the list's notice counts the records changed and its refresh reads the list again; a
+ * change of only the rows the page shows updates them in place.
  */
 import { Refine } from "@refinedev/core";
 import { act, render, screen, waitFor } from "@testing-library/react";
@@ -217,5 +218,37 @@ describe("the list's notice", () => {
     await userEvent.click(screen.getByRole("button", { name: /Refresh/ }));
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("updates in place a change of rows the page shows, once for a burst; anything else waits for the notice", async () => {
+    setToken("the-token");
+    const stream = controlledStream();
+    server.use(mswHttp.get(`${API}/api/live/events`, () => stream.response()));
+    const live = connection();
+    const refresh = vi.fn();
+    render(
+      <Refine
+        dataProvider={dataProvider}
+        liveProvider={createLiveProvider(live)}
+        options={{ disableTelemetry: true }}
+      >
+        <LiveNotice resource="businesses" onRefresh={refresh} shown={[5, 6]} />
+      </Refine>,
+    );
+    await waitFor(() => expect(requests).toHaveLength(1));
+    act(() => {
+      stream.send(change(1, { modules: ["businesses"], ids: ["5"], kind: "changed" }));
+      stream.send(change(2, { modules: ["businesses"], ids: ["5", "6"], kind: "changed" }));
+    });
+    // Read again by itself, once for both; no notice.
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole("status")).toBeNull();
+    // A record this page does not show, or a new one: the notice, and no refresh of its own.
+    act(() => stream.send(change(3, { modules: ["businesses"], ids: ["7"], kind: "changed" })));
+    expect(await screen.findByText("1 new or changed: refresh")).toBeTruthy();
+    act(() => stream.send(change(4, { modules: ["businesses"], ids: ["5"], kind: "changed" })));
+    expect(await screen.findByText("2 new or changed: refresh")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 });

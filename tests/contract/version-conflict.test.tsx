@@ -22,6 +22,9 @@ import { setCurrentAdmin } from "../../src/providers/current-admin";
 import { etagOf, type VersionConflictData } from "../../src/shared/kit/versions";
 import { administrators as adminResource } from "../../src/resources/administrators";
 import AdministratorEdit from "../../src/resources/administrators/edit";
+import { EditRiderDialog } from "../../src/resources/users/rider/edit-dialog";
+import { RIDER_DETAILS_URL, RIDER_EDIT_URL } from "../../src/resources/users/rider/requests";
+import type { RiderDetails, UserDetail } from "../../src/providers/api-types";
 import { businesses } from "../../src/shared/modules/businesses";
 import { anAdmin } from "./support/fixtures";
 import { initPageTexts } from "./support/i18n";
@@ -34,7 +37,7 @@ configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
-  await initPageTexts(["common", "errors", "kit", "menu", "business", "admin"]);
+  await initPageTexts(["common", "errors", "kit", "menu", "business", "admin", "users", "riders"]);
 });
 
 const BUSINESS = {
@@ -290,7 +293,16 @@ describe("in Chinese", () => {
       expect(dialog.textContent).toContain("Amir Hamzah");
       expect(dialog.textContent).not.toMatch(/versions\.|When you opened|Theirs|Apply mine/);
     } finally {
-      await initPageTexts(["common", "errors", "kit", "menu", "business", "admin"]);
+      await initPageTexts([
+        "common",
+        "errors",
+        "kit",
+        "menu",
+        "business",
+        "admin",
+        "users",
+        "riders",
+      ]);
     }
   });
 });
@@ -298,12 +310,100 @@ describe("in Chinese", () => {
 describe("the comparison", () => {
   it("lists what they changed and what yours changes, in declaration order, never the version", () => {
     const rows = conflictRows(
-      businesses,
+      Object.keys(businesses.fields),
       BUSINESS,
       { ...BUSINESS, bankName: "CIMB", version: 9 },
       { feeRateBp: 300 },
     );
     expect(rows.map((row) => row.field)).toEqual(["feeRateBp", "bankName"]);
     expect(rows[0]).toEqual({ field: "feeRateBp", old: 200, theirs: 200, yours: { value: 300 } });
+  });
+});
+
+describe("a hand-written form whose fields are not the module's: the rider's edit", () => {
+  const FACTS = {
+    vehicleType: "motorcycle",
+    plate: "WA 1234",
+    licenceNumber: "D1234",
+    verificationStatus: "Approved",
+    verificationRemarks: null,
+  } as const;
+  const USER = {
+    id: 9,
+    accountNumber: "R0000009",
+    name: "Ravi Kumar",
+    role: "rider",
+    version: 3,
+    rider: FACTS,
+  } as unknown as UserDetail;
+  const RIDER = { ...FACTS, documents: [] } as RiderDetails["rider"];
+
+  it("sends the user's version; a conflict compares the rider's facts and re-applies on top", async () => {
+    const theirs = { ...RIDER, plate: "WA 9999" };
+    const edits: Array<{ ifMatch: string | null; plate: FormDataEntryValue | null }> = [];
+    server.use(
+      mswHttp.post(`${API}${RIDER_EDIT_URL}`, async ({ request }) => {
+        const ifMatch = request.headers.get("if-match");
+        edits.push({ ifMatch, plate: (await request.formData()).get("plate") });
+        if (ifMatch === etagOf("users", 9, 3)) {
+          return HttpResponse.json(
+            {
+              code: "VERSION_CONFLICT",
+              message: "Someone changed this record after you opened it: nothing was saved.",
+              data: {
+                current: { ...USER, version: 4 },
+                version: 4,
+                yourVersion: 3,
+                etag: etagOf("users", 9, 4),
+                lastChange: {
+                  adminId: 2,
+                  adminName: "Amir Hamzah",
+                  action: "rider.edit",
+                  at: CHANGED_AT,
+                  before: { plate: "WA 1234" },
+                  after: { plate: "WA 9999" },
+                },
+              } satisfies VersionConflictData,
+            },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json({ user: { ...USER, version: 5 }, rider: theirs });
+      }),
+      mswHttp.get(`${API}${RIDER_DETAILS_URL}`, () =>
+        HttpResponse.json({ user: { ...USER, version: 4 }, rider: theirs }),
+      ),
+    );
+    const onClose = vi.fn();
+    const user = renderInRefine(
+      <EditRiderDialog user={USER} rider={RIDER} onClose={onClose} onDone={() => undefined} />,
+    );
+    const plate = await screen.findByRole("textbox", { name: "Plate number" });
+    await user.clear(plate);
+    await user.type(plate, "WB 1");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    // jsdom gives both dialogs' titles one id (antd's useId under test): found by its title's text.
+    const title = await screen.findByText("Someone else changed this record");
+    const dialog = title.closest('[role="dialog"]') as HTMLElement;
+    expect(edits[0]!.ifMatch).toBe('"users/9/3"');
+    expect(
+      within(dialog).getByText(
+        `Amir Hamzah changed Ravi Kumar at ${formatDateTime(CHANGED_AT)}, after you opened it. Nothing of yours was saved yet.`,
+      ),
+    ).toBeInTheDocument();
+    const row = dialog.querySelector('[data-field="plate"]') as HTMLElement;
+    expect(within(row).getByText("Plate number")).toBeInTheDocument();
+    expect(row.querySelector('[data-side="old"]')).toHaveTextContent("WA 1234");
+    expect(row.querySelector('[data-side="theirs"]')).toHaveTextContent("WA 9999");
+    expect(row.querySelector('[data-side="yours"]')).toHaveTextContent("WB 1");
+    // The vehicle nobody changed and the form sends as it was is not compared.
+    expect(dialog.querySelector('[data-field="vehicleType"]')).toBeNull();
+
+    await user.click(within(dialog).getByRole("button", { name: "Apply mine on top" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(edits).toEqual([
+      { ifMatch: '"users/9/3"', plate: "WB 1" },
+      { ifMatch: '"users/9/4"', plate: "WB 1" },
+    ]);
   });
 });

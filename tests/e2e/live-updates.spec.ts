@@ -1,7 +1,8 @@
 /**
  * Live updates (issue 35 item 2; docs/live-updates.md), against the real started server, two
  * browsers: the super administrator has the users list open; the user desk opens a user's page
- * and changes the user (through the API with their own session). The first's list says
+ * and changes the user (through the API with their own session). The first's list shows the
+ * change in place (the row is on its page); a change of a user it does not show makes it say
  * "1 new or changed: refresh"; on the user's page the first sees the user desk there ("Also open
  * by"), and, when the user desk changes the user again, the change arrives with "Someone else
  * changed this record."
@@ -49,6 +50,16 @@ async function toggleVip(token: string, id: string) {
   throw new Error("the user is neither a VIP nor not one");
 }
 
+/** The id of a user the list's page does not show (`shown`). */
+async function userNotShown(token: string, shown: readonly string[]) {
+  const pagination = encodeURIComponent(JSON.stringify({ page: 1, pageSize: 100 }));
+  const answer = await fetch(`${server.url}/v1/api/users/aggregation?pagination=${pagination}`, {
+    headers: { authorization: token },
+  });
+  const { users } = (await answer.json()) as { users: Array<{ id: number }> };
+  return String(users.find((user) => !shown.includes(String(user.id)))!.id);
+}
+
 async function secondBrowser(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
@@ -72,9 +83,23 @@ test("someone else's change reaches the list and the record's page, with their p
   await other.goto(`${server.url}/user-details/${id}`);
   await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
   const deskToken = await tokenOf(desk);
+  const row = page
+    .locator("tbody tr")
+    .filter({ has: page.locator(`a[href$='/user-details/${id}']`) });
+  const vip = row.getByText("VIP", { exact: true });
+  const wasVip = (await vip.count()) > 0;
   await toggleVip(deskToken, id);
 
-  // The list says so and keeps its place; the refresh reads it again.
+  // A change of a row the list shows: updated in place, without a notice.
+  await expect(vip).toHaveCount(wasVip ? 0 : 1, { timeout: 10_000 });
+  const notices = page.getByRole("status").filter({ hasText: "new or changed" });
+  await expect(notices).toHaveCount(0);
+
+  // A user the page does not show: the list says so and keeps its place; the refresh reads it.
+  const shown = await page
+    .locator("tbody tr a[href*='/user-details/']")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
+  await toggleVip(deskToken, await userNotShown(deskToken, shown));
   const notice = page.getByRole("status").filter({ hasText: "1 new or changed: refresh" });
   await expect(notice).toBeVisible({ timeout: 10_000 });
   await page.getByRole("button", { name: "Refresh" }).click();

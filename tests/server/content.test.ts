@@ -342,6 +342,13 @@ describe("merchant announcements", () => {
     }
     const publicIds = await live();
     expect(publicIds).toContain(ids.live);
+    // Staff's facts are not the merchant app's: who wrote it, its state, its version.
+    const answer = await suite.app.inject({ url: "/v1/api/public/merchant-announcements" });
+    const [first] = answer.json<{ announcements: Array<Record<string, unknown>> }>().announcements;
+    expect(Object.keys(first!)).toEqual(expect.arrayContaining(["id", "titleEn"]));
+    for (const staffOnly of ["authorId", "authorName", "state", "version"]) {
+      expect(first).not.toHaveProperty(staffOnly);
+    }
     expect(publicIds).not.toContain(ids.scheduled);
     expect(publicIds).not.toContain(ids.expired);
     const expired = await call(

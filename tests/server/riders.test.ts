@@ -16,6 +16,7 @@ import {
 import { importDocumentsFromDisk } from "../../server/uploads/storage";
 import type { RiderAttendance, RiderDetails } from "../../src/shared/schemas/riders";
 import { DOCUMENT_MAX_BYTES } from "../../src/shared/riders";
+import { etagOf } from "../../src/shared/kit/versions";
 import { auth, createTestApp, DEMO, login } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
@@ -337,12 +338,17 @@ async function multipart(fields: Record<string, string>, uploads: Upload[] = [])
   };
 }
 
-async function editRider(fields: Record<string, string>, uploads: Upload[] = [], as = token) {
+async function editRider(
+  fields: Record<string, string>,
+  uploads: Upload[] = [],
+  as = token,
+  headers: Record<string, string> = {},
+) {
   const { payload, contentType } = await multipart(fields, uploads);
   return app.inject({
     method: "POST",
     url: "/v1/user-mgmt/edit-rider-details",
-    headers: { ...auth(as), "content-type": contentType },
+    headers: { ...auth(as), "content-type": contentType, ...headers },
     payload,
   });
 }
@@ -540,6 +546,43 @@ describe("POST /user-mgmt/edit-rider-details", () => {
     ]);
     expect(response.statusCode).toBe(404);
     expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  it("is a change of the user's version: If-Match of the detail page checked, bumped when it changes", async () => {
+    const detail = await app.inject({ url: `/v1/api/users/${ids.edit}`, headers: auth(token) });
+    const etag = detail.headers.etag as string;
+    const { version } = detail.json<{ version: number }>();
+    expect(etag).toBe(etagOf("users", ids.edit, version));
+    const fields = { account_number: ACCOUNT.edit, plate: "VV 1" };
+
+    const applied = await editRider(fields, [], token, { "if-match": etag });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.headers.etag).toBe(etagOf("users", ids.edit, version + 1));
+    const versionOfAnswer = (answer: typeof applied) =>
+      (answer.json<RiderDetails>().user as { version?: number }).version;
+    expect(versionOfAnswer(applied)).toBe(version + 1);
+    // Saved again as it is: nothing changes, so neither does the version.
+    const same = await editRider(fields, [], token, { "if-match": applied.headers.etag as string });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(versionOfAnswer(same)).toBe(version + 1);
+
+    const before = await storedRider(ids.edit);
+    const audits = (await auditsOf(ids.edit, "rider.edit")).length;
+    const stale = await editRider({ ...fields, plate: "VV 2" }, [], token, { "if-match": etag });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: "VERSION_CONFLICT",
+      data: { version: version + 1, yourVersion: version, lastChange: { action: "rider.edit" } },
+    });
+    const other = await editRider({ ...fields, plate: "VV 3" }, [], token, {
+      "if-match": etagOf("users", ids.agent, 1),
+    });
+    expect(other.statusCode, other.body).toBe(400);
+    expect(other.json().code).toBe("IF_MATCH_OTHER_RECORD");
+    const garbage = await editRider({ ...fields, plate: "VV 4" }, [], token, { "if-match": "W/1" });
+    expect(garbage.json().code).toBe("IF_MATCH_INVALID");
+    expect(await storedRider(ids.edit)).toEqual(before);
+    expect(await auditsOf(ids.edit, "rider.edit")).toHaveLength(audits);
   });
 
   it("415 for a JSON body", async () => {

@@ -9,7 +9,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { administrators, auditLog, businesses } from "../../server/db/schema";
+import {
+  administrators,
+  auditLog,
+  businesses,
+  helpArticles,
+  userReports,
+} from "../../server/db/schema";
 import { CHANGE_REASON_HEADER } from "../../src/shared/kit/four-eyes";
 import { etagOf, type VersionConflictData } from "../../src/shared/kit/versions";
 import cnErrors from "../../locales/cn-ZH/errors.json";
@@ -338,5 +344,81 @@ describe("actions", () => {
       .from(administrators)
       .where(eq(administrators.id, target.admin.id));
     expect(after).toEqual({ version: version + 1, permissions: [0, 4] });
+  });
+});
+
+describe("a module's own change routes (outside the kit's)", () => {
+  /** POSTs `path` of record `id` with If-Match `ifMatch` as the super administrator. */
+  const change = (url: string, ifMatch: string, payload?: object) =>
+    suite.app.inject({
+      method: "POST",
+      url,
+      headers: { ...auth(superAdmin), "if-match": ifMatch },
+      ...(payload && { payload }),
+    });
+
+  it("publishing and moving a help article check If-Match and answer the new ETag", async () => {
+    const [draft] = await suite.db
+      .select()
+      .from(helpArticles)
+      .where(eq(helpArticles.status, "draft"))
+      .orderBy(helpArticles.id)
+      .limit(1);
+    const { id, version } = draft!;
+    const url = `/v1/api/help-articles/${id}`;
+    const stale = await change(`${url}/publish`, etagOf("help-articles", id, version + 1));
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "VERSION_CONFLICT", data: { version } });
+    const other = await change(`${url}/publish`, etagOf("help-articles", id + 1, version));
+    expect(other.json().code).toBe("IF_MATCH_OTHER_RECORD");
+    const [unchanged] = await suite.db.select().from(helpArticles).where(eq(helpArticles.id, id));
+    expect(unchanged).toMatchObject({ status: "draft", version });
+
+    const published = await change(`${url}/publish`, etagOf("help-articles", id, version));
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.headers.etag).toBe(etagOf("help-articles", id, version + 1));
+    // The move was based on the version before the publishing: refused, the order unchanged.
+    const moved = await change(`${url}/move`, etagOf("help-articles", id, version), {
+      direction: "down",
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().code).toBe("VERSION_CONFLICT");
+    const [after] = await suite.db.select().from(helpArticles).where(eq(helpArticles.id, id));
+    expect(after).toMatchObject({
+      status: "published",
+      version: version + 1,
+      position: draft!.position,
+    });
+  });
+
+  it("assigning and starting a user report check If-Match; the status guard answers first", async () => {
+    const [open] = await suite.db
+      .select()
+      .from(userReports)
+      .where(eq(userReports.status, "open"))
+      .orderBy(userReports.id)
+      .limit(1);
+    const { id, version } = open!;
+    const [admin] = await suite.db
+      .select({ id: administrators.id })
+      .from(administrators)
+      .where(eq(administrators.email, DEMO.superAdmin.email));
+    const url = `/v1/api/user-reports/${id}`;
+    const stale = await change(`${url}/assign`, etagOf("user-reports", id, version + 5), {
+      assigneeId: admin!.id,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().code).toBe("VERSION_CONFLICT");
+    const assigned = await change(`${url}/assign`, etagOf("user-reports", id, version), {
+      assigneeId: admin!.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.headers.etag).toBe(etagOf("user-reports", id, version + 1));
+    const started = await change(`${url}/start`, assigned.headers.etag as string, {});
+    expect(started.statusCode, started.body).toBe(200);
+    // Started again on the old version: the guard (not open any more) speaks first.
+    const again = await change(`${url}/start`, assigned.headers.etag as string, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("REPORT_TRANSITION");
   });
 });

@@ -32,9 +32,8 @@ import { notFound } from "../../errors";
 import type { ActionBinding } from "../bind";
 import { declaredChange, runChange } from "../change";
 import { heldOf, holdForApproval, stepUpOf, type Held } from "../four-eyes";
-import { checkVersion, etagOfRecord, expectedVersion, versionsOf } from "../versions";
+import { answerEtag, checkVersion, requestedVersion, versionsOf } from "../versions";
 import { isVersioned } from "../../../src/shared/kit/versions";
-import { requestLanguage } from "../../http/language";
 import type { ModuleRoute, RouteContext } from "./route";
 
 /** One change of one record as a route states it: the change, its body, what it answers. */
@@ -184,23 +183,17 @@ export function registerAlias(
         .where(eq(column, aliasBody[alias.key.from]));
       if (!found) throw notFound((module.viewOf ?? module).thing.one);
       const id = found.id as number;
-      const body = alias.toBody(aliasBody);
-      const actor = currentAdmin(request);
-      const versioned = await versionedRun(db, bound, request, id, held);
-      const pending = await holdForApproval(db, held, {
-        actor,
+      const done = await heldOrRun(
+        { db, bound },
+        change,
+        held,
+        request,
+        reply,
         id,
-        body,
-        headers: request.headers,
-      });
-      if (pending) return reply.code(202).send(pending);
-      const { item, result } = await runChange(db, bound, change, {
-        actor,
-        id,
-        body,
-        ...versioned,
-      });
-      answerEtag(bound, reply, id, item);
+        alias.toBody(aliasBody),
+      );
+      if ("pending" in done) return reply.code(202).send(done.pending);
+      const { item, result } = done;
       if (action.answer) {
         return answerAfter(deps, change.action, action.answer, result, request, reply);
       }
@@ -211,35 +204,33 @@ export function registerAlias(
 }
 
 /**
- * The version a change of record `id` was based on (If-Match; 400 when malformed or another
- * record's), for runChange to check under the row lock. A change that waits for a second
- * approver is checked now, before its request is stored: a maker who saw an old version is told.
+ * One change of record `id` from a request, for the action route and its alias alike: its
+ * If-Match read (400 when malformed or another record's), then held for a second approver (202
+ * with the request; a maker who saw an old version is refused now, before it is stored) or run
+ * (the version checked under the row lock), answering the record's ETag.
  */
-async function versionedRun(
-  db: RouteContext["db"],
-  bound: RouteContext["bound"],
-  request: FastifyRequest,
-  id: number,
+async function heldOrRun(
+  { db, bound }: Pick<RouteContext, "db" | "bound">,
+  change: ReturnType<typeof declaredChange>,
   held: Held | undefined,
-) {
-  const expected = expectedVersion(bound, request, id);
-  const language = requestLanguage(request);
-  if (held && expected !== undefined) {
-    const record = await bound.read(db, id);
-    if (record) await checkVersion(db, bound, id, record, expected, language);
-  }
-  return { expectedVersion: expected, language };
-}
-
-/** The ETag of the record a change answers (docs/versions.md). */
-function answerEtag(
-  bound: RouteContext["bound"],
+  request: FastifyRequest,
   reply: FastifyReply,
   id: number,
-  item: Record<string, unknown>,
-) {
-  const etag = etagOfRecord(bound, id, item);
-  if (etag) void reply.header("ETag", etag);
+  body: unknown,
+): Promise<{ pending: unknown } | { item: Record<string, unknown>; result: unknown }> {
+  const actor = currentAdmin(request);
+  const versioned = requestedVersion(bound, request, id);
+  if (held && versioned.expectedVersion !== undefined) {
+    const record = await bound.read(db, id);
+    if (record) {
+      await checkVersion(db, bound, id, record, versioned.expectedVersion, versioned.language);
+    }
+  }
+  const pending = await holdForApproval(db, held, { actor, id, body, headers: request.headers });
+  if (pending) return { pending };
+  const done = await runChange(db, bound, change, { actor, id, body, ...versioned });
+  answerEtag(bound, reply, id, done.item);
+  return done;
 }
 
 /** Registers a change of one record (an action, the edit form) at `route`. */
@@ -264,24 +255,10 @@ export function registerChange(
       response: responsesOf(routeChange.answer, bound.module.item, held),
     },
     handler: async (request, reply) => {
-      const actor = currentAdmin(request);
       const { id } = request.params;
-      const body = request.body;
-      const versioned = await versionedRun(db, bound, request, id, held);
-      const pending = await holdForApproval(db, held, {
-        actor,
-        id,
-        body,
-        headers: request.headers,
-      });
-      if (pending) return reply.code(202).send(pending);
-      const { item, result } = await runChange(db, bound, change, {
-        actor,
-        id,
-        body,
-        ...versioned,
-      });
-      answerEtag(bound, reply, id, item);
+      const done = await heldOrRun({ db, bound }, change, held, request, reply, id, request.body);
+      if ("pending" in done) return reply.code(202).send(done.pending);
+      const { item, result } = done;
       return routeChange.answer
         ? answerAfter(deps, change.action, routeChange.answer, result, request, reply)
         : item;

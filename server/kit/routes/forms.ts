@@ -8,7 +8,7 @@ import { errorResponses } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import { createRecord } from "../change";
 import { heldOf, holdForApproval, stepUpOf } from "../four-eyes";
-import { etagOfRecord, versionsOf } from "../versions";
+import { answerEtag, versionsOf } from "../versions";
 import { fourEyesText, registerChange, STEP_UP_TEXT } from "./actions";
 import type { ModuleRoute, RouteContext } from "./route";
 
@@ -45,8 +45,7 @@ export function registerCreate(
       const pending = await holdForApproval(db, held, { actor, body, headers: request.headers });
       if (pending) return reply.code(202).send(pending);
       const created = await db.transaction((tx) => createRecord(tx, bound, { actor, body }));
-      const etag = etagOfRecord(bound, created.id as number, created);
-      if (etag) void reply.header("ETag", etag);
+      answerEtag(bound, reply, created.id as number, created);
       return reply.code(201).send(created);
     },
   );

@@ -8,7 +8,7 @@ import { listAudit } from "../../audit";
 import { currentAdmin } from "../../auth/access";
 import { notFound } from "../../errors";
 import { isVersioned } from "../../../src/shared/kit/versions";
-import { etagOfRecord } from "../versions";
+import { answerEtag } from "../versions";
 import type { ModuleRoute, RouteContext } from "./route";
 
 type Route<K extends ModuleRoute["kind"]> = Extract<ModuleRoute, { kind: K }>;
@@ -46,8 +46,7 @@ export function registerShow(context: RouteContext, route: Route<"show">): void 
     },
     async (request, reply) => {
       const item = await readOr404(context, request, request.params.id);
-      const etag = etagOfRecord(bound, request.params.id, item);
-      if (etag) void reply.header("ETag", etag);
+      answerEtag(bound, reply, request.params.id, item);
       return item;
     },
   );

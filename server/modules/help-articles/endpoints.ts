@@ -9,6 +9,7 @@ import {
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import type { ModuleEndpoints } from "../../kit/bind";
+import { answerEtag, requestedVersion, versionsOf } from "../../kit/versions";
 import { registerPublicContent } from "../../services/public-content";
 import { changeArticleStatus, moveArticleWithin, publishedArticles, STATUS_CHANGES } from "./rules";
 
@@ -25,11 +26,14 @@ const languageQuery = z.strictObject({
  */
 export const helpArticleEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
   const response = { 200: helpArticles.item, ...errorResponses(400, 401, 403, 404, 409) };
+  // Record versions (docs/versions.md): each change takes If-Match and answers the ETag.
+  const versions = versionsOf(bound.module);
   for (const verb of ["publish", "unpublish"] as const) {
     const { from, conflictCode } = STATUS_CHANGES[verb];
     app.post(
       `/api/help-articles/:id/${verb}`,
       {
+        config: { versions },
         schema: {
           tags,
           summary: `${verb === "publish" ? "Publish a draft" : "Take back a published"} help article`,
@@ -38,20 +42,27 @@ export const helpArticleEndpoints: ModuleEndpoints = async (app, { db, bound }) 
           response,
         },
       },
-      async (request) =>
-        (await changeArticleStatus(
+      async (request, reply) => {
+        const { id } = request.params;
+        const versioned = requestedVersion(bound, request, id);
+        const item = await changeArticleStatus(
           db,
           bound,
           currentAdmin(request),
-          request.params.id,
+          id,
           verb,
-        )) as never,
+          versioned,
+        );
+        answerEtag(bound, reply, id, item);
+        return item as never;
+      },
     );
   }
 
   app.post(
     "/api/help-articles/:id/move",
     {
+      config: { versions },
       schema: {
         tags,
         summary: "Move a help article one place up or down within its category",
@@ -61,14 +72,14 @@ export const helpArticleEndpoints: ModuleEndpoints = async (app, { db, bound }) 
         response,
       },
     },
-    async (request) =>
-      (await moveArticleWithin(
-        db,
-        bound,
-        currentAdmin(request),
-        request.params.id,
-        request.body.direction,
-      )) as never,
+    async (request, reply) => {
+      const { id } = request.params;
+      const versioned = requestedVersion(bound, request, id);
+      const admin = currentAdmin(request);
+      const item = await moveArticleWithin(db, bound, admin, id, request.body.direction, versioned);
+      answerEtag(bound, reply, id, item);
+      return item as never;
+    },
   );
 
   await registerPublicContent(app, db, helpArticles, {

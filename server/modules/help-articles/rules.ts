@@ -8,6 +8,7 @@ import { helpArticles as articles, type AdministratorRow } from "../../db/schema
 import { conflict } from "../../errors";
 import type { ActionHandler, BoundModule } from "../../kit/bind";
 import { changeRecord } from "../../kit/change";
+import type { RequestedVersion } from "../../kit/versions";
 
 /** The place after the last article of a category. */
 async function nextPosition(tx: Tx, category: string): Promise<number> {
@@ -115,6 +116,7 @@ export function changeArticleStatus(
   actor: AdministratorRow,
   id: number,
   verb: keyof typeof STATUS_CHANGES,
+  versioned?: RequestedVersion,
 ) {
   const { from, to, conflictCode } = STATUS_CHANGES[verb];
   return db.transaction((tx) =>
@@ -128,6 +130,7 @@ export function changeArticleStatus(
         remark: null,
         when: { status: [from] },
         conflictCode,
+        ...versioned,
       },
       async () => {
         await tx
@@ -146,12 +149,13 @@ export function moveArticleWithin(
   actor: AdministratorRow,
   id: number,
   direction: "up" | "down",
+  versioned?: RequestedVersion,
 ) {
   return db.transaction((tx) =>
     changeRecord(
       tx,
       bound,
-      { actor, id, audit: `help_article.move_${direction}`, remark: null },
+      { actor, id, audit: `help_article.move_${direction}`, remark: null, ...versioned },
       (before) => moveArticle(tx, id, direction, String(before.category)),
     ),
   );

@@ -11,6 +11,7 @@ import {
 import { errorResponses, idParamsSchema } from "../../../src/shared/schemas/common";
 import { currentAdmin } from "../../auth/access";
 import type { ModuleEndpoints } from "../../kit/bind";
+import { answerEtag, requestedVersion, versionsOf } from "../../kit/versions";
 import { reportAssignees, reportSteps } from "./rules";
 
 /**
@@ -33,7 +34,7 @@ export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) =
     app.post(
       `/api/user-reports/:id/${name}`,
       {
-        config: { thing: "User Report" },
+        config: { thing: "User Report", versions: versionsOf(bound.module) },
         schema: {
           tags,
           summary: summaries[name],
@@ -43,12 +44,13 @@ export const userReportEndpoints: ModuleEndpoints = async (app, { db, bound }) =
           response: { 200: userReportsDecl.item, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) =>
-        (await steps[name](
-          currentAdmin(request),
-          request.params.id,
-          request.body as never,
-        )) as never,
+      async (request, reply) => {
+        const { id } = request.params;
+        const versioned = requestedVersion(bound, request, id);
+        const item = await steps[name](currentAdmin(request), id, request.body as never, versioned);
+        answerEtag(bound, reply, id, item);
+        return item as never;
+      },
     );
   }
   app.get(

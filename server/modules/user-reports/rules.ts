@@ -17,6 +17,7 @@ import { administrators, userReports, type AdministratorRow } from "../../db/sch
 import { HttpError } from "../../errors";
 import type { ActionContext, BoundModule } from "../../kit/bind";
 import { changeRecord } from "../../kit/change";
+import type { RequestedVersion } from "../../kit/versions";
 import { refundPayment } from "../../services/ledger";
 
 /** Active administrators who may handle reports: holders of code 37 and super administrators. */
@@ -54,7 +55,7 @@ function step<Body>(
   name: Step,
   rules: (tx: Tx, context: StepContext<Body>) => Promise<void>,
 ) {
-  return (actor: AdministratorRow, id: number, body: Body) =>
+  return (actor: AdministratorRow, id: number, body: Body, versioned?: RequestedVersion) =>
     db.transaction((tx) =>
       changeRecord(
         tx,
@@ -67,6 +68,7 @@ function step<Body>(
           audit: `user_report.${name}`,
           // Neither step takes a note: the audit entry has no remark.
           remark: null,
+          ...versioned,
         },
         (before) => rules(tx, { actorId: actor.id, id, body, before }),
       ),

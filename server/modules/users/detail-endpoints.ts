@@ -5,25 +5,28 @@ import { userDetailSchema } from "../../../src/shared/schemas/users";
 import { findUserDetail } from "./records";
 import { listUserAudit } from "./user-audit";
 import type { ModuleEndpoints } from "../../kit/bind";
+import { answerEtag } from "../../kit/versions";
 
 /**
  * One user's detail and history (the list, and the actions on a user, are the declaration's);
  * each needs the module's User (0), named in refusals as `config.thing` says.
  */
-export const userDetailEndpoints: ModuleEndpoints = async (app, { db }) => {
+export const userDetailEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
   app.get(
     "/api/users/:id",
     {
-      config: { thing: "Single User" },
+      // Its ETag is the user's: the detail page's actions and the rider's edit send it back.
+      config: { thing: "Single User", versions: { etag: true } },
       schema: {
         summary: "One user with their wallet and rider or agent facts",
         params: idParamsSchema,
         response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await findUserDetail(db, request.params.id);
       if (!user) throw notFound("User");
+      answerEtag(bound, reply, user.id, user);
       return user;
     },
   );

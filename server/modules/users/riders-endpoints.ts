@@ -24,11 +24,12 @@ import { contentDisposition, formFieldsError, streamedBodyCompiler } from "../..
 import { readRiderForm, RIDER_FORM_LIMITS } from "../../uploads/rider-form";
 import { documentContent } from "../../uploads/storage";
 import type { ModuleEndpoints } from "../../kit/bind";
+import { answerEtag, requestedVersion, versionsOf } from "../../kit/versions";
 
 const tags = ["riders"];
 
 /** The User (0) module's rider calls: details, verification, attendance, edit and documents. */
-export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
+export const riderEndpoints: ModuleEndpoints = async (app, { db, bound }) => {
   // Only these routes accept multipart bodies; the rest of the API stays JSON only.
   await app.register(fastifyMultipart, { limits: RIDER_FORM_LIMITS, throwFileSizeLimit: false });
 
@@ -63,7 +64,7 @@ export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
   app.post(
     "/user-mgmt/edit-rider-details",
     {
-      config: { thing: "Edit Rider Details" },
+      config: { thing: "Edit Rider Details", versions: versionsOf(bound.module) },
       validatorCompiler: streamedBodyCompiler,
       schema: {
         tags,
@@ -73,11 +74,17 @@ export const riderEndpoints: ModuleEndpoints = async (app, { db }) => {
         response: { 200: riderDetailsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const form = await readRiderForm(request);
       const fields = editRiderFieldsSchema.safeParse(form.fields);
       if (!fields.success) throw formFieldsError(fields.error);
-      return editRider(db, currentAdmin(request), fields.data, form.documents);
+      const edit = { fields: fields.data, uploads: form.documents };
+      // The user's If-Match (the detail page's record), checked once the user is found.
+      const details = await editRider(db, bound, currentAdmin(request), edit, (userId) =>
+        requestedVersion(bound, request, userId),
+      );
+      answerEtag(bound, reply, details.user.id, details.user);
+      return details;
     },
   );
 

@@ -1,6 +1,5 @@
 import { and, asc, between, eq } from "drizzle-orm";
 
-import { recordAudit } from "../../audit";
 import type { Db, DbOrTx, Tx } from "../../db";
 import {
   riderAttendance,
@@ -18,7 +17,9 @@ import type {
 } from "../../../src/shared/schemas/riders";
 import type { RiderDecisionBody } from "../../../src/shared/schemas/rider-verification";
 import { riderDetailsSchema } from "../../../src/shared/schemas/riders";
-import type { ActionBinding } from "../../kit/bind";
+import type { ActionBinding, BoundModule } from "../../kit/bind";
+import { changeRecord } from "../../kit/change";
+import type { RequestedVersion } from "../../kit/versions";
 import { storeDocuments, type StagedDocument } from "../../uploads/storage";
 import { findUser } from "../../services/user-actions";
 import { toUserDto } from "./records";
@@ -156,47 +157,66 @@ const auditSnapshot = (rider: RiderRow) => ({
   documents: rider.documents.map((document) => document.fileName),
 });
 
+/** A rider's facts as the audit keeps them, read in the edit's transaction. */
+async function riderSnapshot(tx: Tx, userId: number) {
+  const [rider] = await tx.select().from(riders).where(eq(riders.userId, userId));
+  return rider && auditSnapshot(rider);
+}
+
+/**
+ * The edit as a change of the user (the kit's changeRecord): the user's row locked, its If-Match
+ * checked (the detail page shows the rider's facts as part of the user, docs/versions.md), the
+ * rider changed, the user's version bumped and the change audited, unless the form was saved as
+ * it was (nothing changes, nothing is audited).
+ */
 async function applyEdit(
   tx: Tx,
+  bound: BoundModule,
   actor: AdministratorRow,
-  fields: EditRiderFields,
-  uploads: readonly StagedDocument[],
+  edit: { fields: EditRiderFields; uploads: readonly StagedDocument[] },
+  versionFor: (userId: number) => RequestedVersion,
 ) {
-  const { user, rider } = await findRider(tx, fields.account_number, true);
-  const uploadedAt = new Date().toISOString();
-  const added: StoredRiderDocument[] = uploads.map((upload) => ({
-    id: upload.id,
-    kind: upload.kind,
-    fileName: upload.name,
-    path: `documents/${user.id}/${upload.id}`,
-    contentType: upload.contentType,
-    size: upload.size,
-    uploadedAt,
-  }));
-  const set = {
-    vehicleType: fields.vehicle_type ?? rider.vehicleType,
-    plate: fields.plate ?? rider.plate,
-    licenceNumber: fields.licence_number ?? rider.licenceNumber,
-    documents: [...rider.documents, ...added],
-  };
-  const unchanged =
-    added.length === 0 &&
-    set.vehicleType === rider.vehicleType &&
-    set.plate === rider.plate &&
-    set.licenceNumber === rider.licenceNumber;
-  // Saving the form as it is changes nothing, so there is nothing to audit.
-  if (unchanged) return { user, updated: rider };
-  const [updated] = await tx.update(riders).set(set).where(eq(riders.userId, user.id)).returning();
+  const { fields, uploads } = edit;
+  const user = await findUser(tx, { accountNumber: fields.account_number });
+  let updated: RiderRow | undefined;
+  const item = await changeRecord(
+    tx,
+    bound,
+    {
+      actor,
+      id: user.id,
+      audit: "rider.edit",
+      remark: null,
+      record: { thing: "Rider", read: riderSnapshot },
+      quietWhenUnchanged: true,
+      ...versionFor(user.id),
+    },
+    async () => {
+      const { rider } = await findRider(tx, fields.account_number, true);
+      const uploadedAt = new Date().toISOString();
+      const added: StoredRiderDocument[] = uploads.map((upload) => ({
+        id: upload.id,
+        kind: upload.kind,
+        fileName: upload.name,
+        path: `documents/${user.id}/${upload.id}`,
+        contentType: upload.contentType,
+        size: upload.size,
+        uploadedAt,
+      }));
+      [updated] = await tx
+        .update(riders)
+        .set({
+          vehicleType: fields.vehicle_type ?? rider.vehicleType,
+          plate: fields.plate ?? rider.plate,
+          licenceNumber: fields.licence_number ?? rider.licenceNumber,
+          documents: [...rider.documents, ...added],
+        })
+        .where(eq(riders.userId, user.id))
+        .returning();
+    },
+  );
   if (!updated) throw notFound("Rider");
-  await recordAudit(tx, {
-    adminId: actor.id,
-    action: "rider.edit",
-    targetTable: "users",
-    targetId: user.id,
-    before: auditSnapshot(rider),
-    after: auditSnapshot(updated),
-  });
-  return { user, updated };
+  return { user: { ...user, version: Number(item.version) }, updated };
 }
 
 /**
@@ -205,13 +225,14 @@ async function applyEdit(
  */
 export async function editRider(
   db: Db,
+  bound: BoundModule,
   actor: AdministratorRow,
-  fields: EditRiderFields,
-  uploads: readonly StagedDocument[],
+  edit: { fields: EditRiderFields; uploads: readonly StagedDocument[] },
+  versionFor: (userId: number) => RequestedVersion,
 ): Promise<RiderDetails> {
   const { user, updated } = await db.transaction(async (tx) => {
-    const result = await applyEdit(tx, actor, fields, uploads);
-    await storeDocuments(tx, result.user.id, uploads);
+    const result = await applyEdit(tx, bound, actor, edit, versionFor);
+    await storeDocuments(tx, result.user.id, edit.uploads);
     return result;
   });
   return toRiderDetails(user, updated);

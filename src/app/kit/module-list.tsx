@@ -286,7 +286,11 @@ export function ModuleList({
           onColumns={setColumnState}
           searchOf={(next) => searchOf(module, next)}
         />
-        <LiveNotice resource={module.name} onRefresh={() => tableQuery.refetch()} />
+        <LiveNotice
+          resource={module.name}
+          onRefresh={() => tableQuery.refetch()}
+          shown={rows.map((row) => row.id)}
+        />
         <ModuleFilters module={module} formProps={searchFormProps} initialValues={search} />
         {module.totals && (
           <ListTotals

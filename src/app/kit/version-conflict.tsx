@@ -59,18 +59,18 @@ export interface ConflictRow {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * The fields to compare, in the order the module declares them: every field someone else changed
+ * The fields to compare, in the order given (the module's declaration): every field someone else changed
  * since `based` (the record the form was opened on), and every field of `yours` that differs from
  * theirs now. Never the version, the timestamps or a field the module does not declare.
  */
 export function conflictRows(
-  module: Pick<ModuleDecl, "fields">,
+  fields: readonly string[],
   based: Values,
   current: Values,
   yours: Values = {},
 ): ConflictRow[] {
   const skipped = new Set([VERSION_FIELD, "id", "updatedAt", "createdAt"]);
-  return Object.keys(module.fields)
+  return fields
     .filter((field) => !skipped.has(field) && field in current)
     .filter(
       (field) =>
@@ -83,11 +83,6 @@ export function conflictRows(
       theirs: current[field],
       ...(field in yours && { yours: { value: yours[field] } }),
     }));
-}
-
-/** A value in the module's terms (money as RM, dates formatted, choices translated). */
-function shown(t: TFunction, module: ModuleDecl, field: string, value: unknown, row: Values) {
-  return displayText(t, module, field, value, row);
 }
 
 /** Who changed the record last and when, in a sentence. */
@@ -108,9 +103,22 @@ export function conflictIntro(
 }
 
 /**
+ * The terms of a hand-written form whose fields are not its module's record's (a rider's vehicle
+ * on the user's page): which fields to compare, their values now (the 409's `current` is the
+ * module's record), their labels and how a value reads.
+ */
+export interface ConflictTerms {
+  fields: readonly string[];
+  current: Values;
+  label: (field: string) => string;
+  show: (field: string, value: unknown) => string;
+}
+
+/**
  * The conflict dialog: who changed the record and when, each field that matters as it was when
  * opened → theirs → yours, and the two ways on. `yours` is the body the change sent (its form's
- * inputs); an action without inputs names itself in `yourAction`.
+ * inputs); an action without inputs names itself in `yourAction`. The fields are the module's,
+ * in its terms, unless the form names its own (`terms`).
  */
 export function VersionConflictDialog({
   module,
@@ -118,6 +126,7 @@ export function VersionConflictDialog({
   based,
   yours,
   yourAction,
+  terms,
   applying,
   onApply,
   onDiscard,
@@ -129,14 +138,19 @@ export function VersionConflictDialog({
   yours?: Values;
   /** The action the staff member chose ("Suspend"), when it sends no field of the record. */
   yourAction?: string;
+  terms?: ConflictTerms;
   applying?: boolean;
   onApply: () => void;
   onDiscard: () => void;
 }) {
   const { t } = useTranslation([module.i18n, "kit"]);
   const text = moduleText(t, module);
-  const rows = conflictRows(module, based, conflict.current, yours);
-  const label = (field: string) => String(t([`${module.i18n}:fields.${field}`, field]));
+  const current = terms?.current ?? conflict.current;
+  const rows = conflictRows(terms?.fields ?? Object.keys(module.fields), based, current, yours);
+  const label = (field: string) =>
+    terms ? terms.label(field) : String(t([`${module.i18n}:fields.${field}`, field]));
+  const shown = (field: string, value: unknown, row: Values) =>
+    terms ? terms.show(field, value) : displayText(t, module, field, value, row);
   return (
     <Modal
       open
@@ -199,13 +213,13 @@ export function VersionConflictDialog({
                   <Typography.Text type="secondary">{text("versions.old")}</Typography.Text>
                 </dt>
                 <dd style={{ margin: 0 }} data-side="old">
-                  {shown(t, module, row.field, row.old, based)}
+                  {shown(row.field, row.old, based)}
                 </dd>
                 <dt>
                   <Typography.Text type="secondary">{text("versions.theirs")}</Typography.Text>
                 </dt>
                 <dd style={{ margin: 0 }} data-side="theirs">
-                  {shown(t, module, row.field, row.theirs, conflict.current)}
+                  {shown(row.field, row.theirs, current)}
                 </dd>
                 <dt>
                   <Typography.Text type="secondary">{text("versions.yours")}</Typography.Text>
@@ -213,10 +227,7 @@ export function VersionConflictDialog({
                 <dd style={{ margin: 0 }} data-side="yours">
                   {row.yours ? (
                     <Typography.Text strong>
-                      {shown(t, module, row.field, row.yours.value, {
-                        ...conflict.current,
-                        ...yours,
-                      })}
+                      {shown(row.field, row.yours.value, { ...current, ...yours })}
                     </Typography.Text>
                   ) : (
                     <Typography.Text type="secondary">{text("versions.notYours")}</Typography.Text>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 
 import { FORM_ERROR_KEY_PREFIX } from "../../app/components/notifications";
 import { decisionErrorText } from "../../app/kit/decision";
+import { ifMatchHeaders } from "../../app/kit/version-conflict";
 import { http } from "../../providers/http";
 import { helpArticles, type HelpArticleDto } from "../../shared/modules/help-articles";
 
@@ -22,7 +23,10 @@ function useArticleChange(onDone?: () => void) {
     try {
       const path = verb === "up" || verb === "down" ? "move" : verb;
       const body = path === "move" ? { direction: verb } : undefined;
-      await http.post(`/api/${helpArticles.collection}/${row.id}/${path}`, body);
+      // Based on the article as shown: one someone changed since is refused (409, the toast below).
+      await http.post(`/api/${helpArticles.collection}/${row.id}/${path}`, body, {
+        headers: ifMatchHeaders(helpArticles, row.id, row),
+      });
       open?.({ type: "success", message: t(`changes.${verb}Done`, { name: row.titleEn }) });
       await invalidate({
         resource: helpArticles.name,
@@ -31,6 +35,8 @@ function useArticleChange(onDone?: () => void) {
       });
       onDone?.();
     } catch (error) {
+      // Refused: the article is shown as it is now (someone else's change, or a guard).
+      void invalidate({ resource: helpArticles.name, invalidates: ["list", "detail"], id: row.id });
       open?.({
         // The console shows an error toast only when the screen that failed words it itself.
         key: `${FORM_ERROR_KEY_PREFIX}help-article-${verb}`,

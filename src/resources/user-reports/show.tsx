@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Refusal } from "../../app/components/refusal";
 import { ModuleShow } from "../../app/kit/generated-show";
 import { actionUrl, decisionErrorText } from "../../app/kit/decision";
+import { ifMatchHeaders } from "../../app/kit/version-conflict";
 import { MoneyInput } from "../../app/kit/form";
 import {
   CHANGE_REASON_FIELD,
@@ -67,7 +68,8 @@ function useStep(report: UserReportDto) {
         url: stepUrl(report.id, step),
         method: "post",
         values,
-        ...(headers ? { config: { headers } } : {}),
+        // Based on the report as shown (docs/versions.md): one changed since is refused (409).
+        config: { headers: { ...ifMatchHeaders(userReports, report.id, report), ...headers } },
         successNotification: false,
         errorNotification: false,
       });
@@ -82,6 +84,8 @@ function useStep(report: UserReportDto) {
       return true;
     } catch (failure) {
       setError(decisionErrorText(t, userReports, failure));
+      // The report as it is now (someone else's change, or a step taken first).
+      await invalidate({ resource: userReports.name, invalidates: ["all"] });
       return false;
     }
   };

@@ -4,6 +4,7 @@ import { BUSINESS_CATEGORIES } from "../domain";
 import { defineModule, field, form, type ItemOf } from "../kit/module";
 import { administratorLink, choice, instant, recordId, selfLink, text } from "../kit/presets";
 import { isoDateTime } from "../kit/types";
+import { VERSION_FIELD } from "../kit/versions";
 import { PERMISSION } from "../permissions";
 import { alternativesRule, crossFieldRule, distinctItems } from "../schemas/rules";
 import { richBodySchema, titleSchema } from "./content";
@@ -132,7 +133,14 @@ export type MerchantAnnouncementDto = ItemOf<typeof merchantAnnouncements>;
 export const publicMerchantAnnouncements = z
   .object({
     announcements: z.array(
-      merchantAnnouncements.item.omit({ authorId: true, authorName: true, state: true }),
+      // Staff's facts (who wrote it, its state, its version) are not the apps'. The version is
+      // the kit's own field, not in the declaration's static type.
+      merchantAnnouncements.item.omit({
+        authorId: true,
+        authorName: true,
+        state: true,
+        ...({ [VERSION_FIELD]: true } as Record<never, never>),
+      }),
     ),
   })
   .meta({ id: "PublicMerchantAnnouncements" });
