@@ -190,7 +190,8 @@ describe("the console's own changes", () => {
 });
 
 describe("the list's notice", () => {
-  it("counts the records changed by others and refreshes without leaving the page", async () => {
+  /** The businesses list's notice over a stream msw serves, the page showing `shown`. */
+  async function renderNotice(shown?: number[]) {
     setToken("the-token");
     const stream = controlledStream();
     server.use(mswHttp.get(`${API}/api/live/events`, () => stream.response()));
@@ -202,10 +203,15 @@ describe("the list's notice", () => {
         liveProvider={createLiveProvider(live)}
         options={{ disableTelemetry: true }}
       >
-        <LiveNotice resource="businesses" onRefresh={refresh} />
+        <LiveNotice resource="businesses" onRefresh={refresh} shown={shown} />
       </Refine>,
     );
     await waitFor(() => expect(requests).toHaveLength(1));
+    return { stream, refresh };
+  }
+
+  it("counts the records changed by others and refreshes without leaving the page", async () => {
+    const { stream, refresh } = await renderNotice();
     expect(screen.queryByRole("status")).toBeNull();
     act(() => stream.send(change(1, { modules: ["businesses"], ids: ["5"], kind: "changed" })));
     expect(await screen.findByText("1 new or changed: refresh")).toBeTruthy();
@@ -221,21 +227,7 @@ describe("the list's notice", () => {
   });
 
   it("updates in place a change of rows the page shows, once for a burst; anything else waits for the notice", async () => {
-    setToken("the-token");
-    const stream = controlledStream();
-    server.use(mswHttp.get(`${API}/api/live/events`, () => stream.response()));
-    const live = connection();
-    const refresh = vi.fn();
-    render(
-      <Refine
-        dataProvider={dataProvider}
-        liveProvider={createLiveProvider(live)}
-        options={{ disableTelemetry: true }}
-      >
-        <LiveNotice resource="businesses" onRefresh={refresh} shown={[5, 6]} />
-      </Refine>,
-    );
-    await waitFor(() => expect(requests).toHaveLength(1));
+    const { stream, refresh } = await renderNotice([5, 6]);
     act(() => {
       stream.send(change(1, { modules: ["businesses"], ids: ["5"], kind: "changed" }));
       stream.send(change(2, { modules: ["businesses"], ids: ["5", "6"], kind: "changed" }));

@@ -56,6 +56,20 @@ const FACTS = ["vehicleType", "plate", "licenceNumber"] as const;
 
 type RiderFacts = Pick<RiderDetails["rider"], (typeof FACTS)[number]>;
 
+/** The form's values for a rider's facts (a vehicle the form does not offer is left to choose). */
+const formValuesOf = (facts: RiderFacts) => ({
+  vehicle_type: isVehicleType(facts.vehicleType) ? facts.vehicleType : undefined,
+  plate: facts.plate,
+  licence_number: facts.licenceNumber,
+});
+
+/** What the form sends, as the rider's facts. */
+const factsOfValues = (values: RiderEditValues): RiderFacts => ({
+  vehicleType: values.vehicle_type,
+  plate: values.plate.trim(),
+  licenceNumber: values.licence_number.trim(),
+});
+
 /** A refused save (the user moved on): the rider's facts now, and what the form sent. */
 interface RiderConflict {
   data: VersionConflictData;
@@ -145,11 +159,7 @@ export function EditRiderDialog({ user, rider, onClose, onDone }: EditRiderDialo
           module={users}
           conflict={conflict.data}
           based={based.facts}
-          yours={{
-            vehicleType: conflict.values.vehicle_type,
-            plate: conflict.values.plate.trim(),
-            licenceNumber: conflict.values.licence_number.trim(),
-          }}
+          yours={factsOfValues(conflict.values)}
           terms={{
             fields: FACTS,
             current: conflict.current,
@@ -166,13 +176,7 @@ export function EditRiderDialog({ user, rider, onClose, onDone }: EditRiderDialo
           }}
           onDiscard={() => {
             setBased({ ifMatch: { "If-Match": conflict.data.etag }, facts: conflict.current });
-            form.setFieldsValue({
-              vehicle_type: isVehicleType(conflict.current.vehicleType)
-                ? conflict.current.vehicleType
-                : undefined,
-              plate: conflict.current.plate,
-              licence_number: conflict.current.licenceNumber,
-            });
+            form.setFieldsValue(formValuesOf(conflict.current));
             setConflict(undefined);
           }}
         />
@@ -187,16 +191,7 @@ export function EditRiderDialog({ user, rider, onClose, onDone }: EditRiderDialo
         onCancel={onClose}
         destroyOnHidden
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={{
-            vehicle_type: isVehicleType(rider.vehicleType) ? rider.vehicleType : undefined,
-            plate: rider.plate,
-            licence_number: rider.licenceNumber,
-          }}
-        >
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={formValuesOf(rider)}>
           <Form.Item
             name="vehicle_type"
             label={t("details.vehicleType")}
