@@ -315,6 +315,49 @@ describe("planted faults", () => {
     }
     expect(failedOf(await runOk(periodEnd))).toEqual(before);
   });
+
+  it("an item moved to another business's settlement: both settlements' figures and the stray item are named", async () => {
+    // Two settlements of one run (one day), of two businesses; an item of the first is moved.
+    const [pair] = (
+      await db.execute<{ periodEnd: string; from: number; to: number; transactionId: number }>(
+        sql`
+        select s1.period_end::text as "periodEnd", s1.id as "from", s2.id as "to",
+               i.transaction_id as "transactionId"
+        from settlements s1
+        join settlements s2 on s2.period_end = s1.period_end
+          and s2.business_id <> s1.business_id
+        join settlement_items i on i.settlement_id = s1.id
+        order by s1.id desc, s2.id desc, i.transaction_id
+        limit 1`,
+      )
+    ).rows;
+    expect(pair).toBeDefined();
+    const { periodEnd, from, to, transactionId } = pair!;
+    const before = failedOf(await runOk(periodEnd));
+    const move = (settlement: number) =>
+      asOwner([
+        sql`update settlement_items set settlement_id = ${settlement}
+            where transaction_id = ${transactionId}`,
+      ]);
+    await move(to);
+    try {
+      const result = await runOk(periodEnd);
+      expect(failedOf(result).sort()).toEqual([...new Set([...before, "settlements"])].sort());
+      const differences = checkOf(result, "settlements").differences as Array<
+        Record<string, unknown>
+      >;
+      expect(differences).toContainEqual(
+        expect.objectContaining({ kind: "item", settlementId: to, transactionId }),
+      );
+      expect(differences).toContainEqual(
+        expect.objectContaining({ kind: "settlement", settlementId: from }),
+      );
+      expect(checkOf(result, "settlementItems").passed).toBe(true);
+    } finally {
+      await move(from);
+    }
+    expect(failedOf(await runOk(periodEnd))).toEqual(before);
+  });
 });
 
 describe("marking a red day investigated", () => {
