@@ -754,7 +754,14 @@ export const walletTransactions = pgTable(
       t.userId,
     ),
     index("wallet_transactions_user_id_created_at_idx").on(t.userId, t.createdAt),
-    index("wallet_transactions_business_id_created_at_idx").on(t.businessId, t.createdAt),
+    // A business's payments and refunds by time, with every column a settlement run reads of
+    // each (migration 0038): a month's run over 500 businesses reads its 1.3 million candidates
+    // from this index alone, where it fetched each from the table's pages, scattered over the
+    // ledger (at 10 million rows the run's largest cost on PGlite's buffer pool). Only rows of a
+    // business: top-ups and the like are not in it.
+    index("wallet_transactions_business_id_created_at_idx")
+      .on(t.businessId, t.createdAt, t.id, t.type, t.status, t.amountSen, t.feeSen)
+      .where(sql`${t.businessId} is not null`),
     uniqueIndex("wallet_transactions_reversal_of_key")
       .on(t.reversesId)
       .where(sql`${t.type} = 'reversal'`),
@@ -963,7 +970,11 @@ export const settlementItems = pgTable(
     transactionId: integer("transaction_id").primaryKey(),
     settlementId: integer("settlement_id").notNull(),
   },
-  (t) => [index("settlement_items_settlement_id_idx").on(t.settlementId, t.transactionId)],
+  // A settlement's items by their settlement (its list, the reconciliation): on settlement_id
+  // alone, its ids kept deduplicated in one list per settlement. A run adds its items in ledger id
+  // order, each into its own settlement's part of this index: with the ledger id in the key too,
+  // each was an entry of its own, and writing a month's items took a third longer (migration 0038).
+  (t) => [index("settlement_items_settlement_id_idx").on(t.settlementId)],
 );
 
 /**
