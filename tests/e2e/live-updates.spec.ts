@@ -10,24 +10,22 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { logIn } from "./support/console";
-import { expect, test, useSuperAdminServer } from "./support/fixtures";
-import { demoLogins, type RunningServer } from "./support/server";
+import { type DemoLogin, expect, test, useSuperAdminServer } from "./support/fixtures";
+import type { RunningServer } from "./support/server";
 
 const suite = useSuperAdminServer(250);
 let server: RunningServer;
-let desk: { email: string; password: string };
-let superAdmin: { email: string; password: string };
+let desk: DemoLogin;
+let superAdmin: DemoLogin;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  server = suite.server;
-  const logins = demoLogins(server.output());
-  desk = logins.get("user desk")!;
-  superAdmin = logins.get("super administrator")!;
+  ({ server, superAdmin } = suite);
+  desk = suite.login("user desk");
 });
 
-async function tokenOf(login: { email: string; password: string }) {
+async function tokenOf(login: DemoLogin) {
   const answer = await fetch(`${server.url}/v1/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -6,32 +6,20 @@
  * approves it, and the day is investigated.
  */
 import { logIn, logOut } from "./support/console";
-import { expect, test } from "./support/fixtures";
-import { e2ePort } from "./support/ports";
-import { demoLogins, startServer, type RunningServer } from "./support/server";
+import { type DemoLogin, expect, test, useSuperAdminServer } from "./support/fixtures";
+import type { RunningServer } from "./support/server";
 
-const PORT = e2ePort(220);
+const suite = useSuperAdminServer(220);
 let server: RunningServer;
-let finance: { email: string; password: string };
-let checker: { email: string; password: string };
+let finance: DemoLogin;
+let checker: DemoLogin;
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  server = await startServer({
-    port: PORT,
-    env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
-  });
-  const logins = demoLogins(server.output());
-  finance = logins.get("finance") ?? { email: "finance@wallet.example", password: "Finance#2026" };
-  checker = logins.get("finance checker") ?? {
-    email: "checker@wallet.example",
-    password: "Checker#2026",
-  };
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(() => {
+  server = suite.server;
+  finance = suite.login("finance");
+  checker = suite.login("finance checker");
 });
 
 test("Finance finds the red day, reads its difference and marks it investigated; the checker approves", async ({

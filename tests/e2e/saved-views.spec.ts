@@ -7,21 +7,19 @@
 import type { Page } from "@playwright/test";
 
 import { logIn, logOut } from "./support/console";
-import { expect, test, useSuperAdminServer } from "./support/fixtures";
-import { demoLogins, type RunningServer } from "./support/server";
+import { type DemoLogin, expect, test, useSuperAdminServer } from "./support/fixtures";
+import type { RunningServer } from "./support/server";
 
 const suite = useSuperAdminServer(260);
 let server: RunningServer;
-let desk: { email: string; password: string };
-let superAdmin: { email: string; password: string };
+let desk: DemoLogin;
+let superAdmin: DemoLogin;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  server = suite.server;
-  const logins = demoLogins(server.output());
-  desk = logins.get("user desk")!;
-  superAdmin = logins.get("super administrator")!;
+  ({ server, superAdmin } = suite);
+  desk = suite.login("user desk");
 });
 
 const byRole = (role: string) =>

@@ -1,7 +1,13 @@
 import "@ant-design/v5-patch-for-react-19";
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
+
+// The web project shares one module registry per worker (vite.config.ts, isolate: false): the
+// heavy libraries (React, antd, Refine) load once per worker instead of once per file. Each file
+// still starts with fresh modules of its own code, so module state (the i18n start-up, caches,
+// a file's vi.mock of a library) never carries over from the file before.
+vi.resetModules();
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

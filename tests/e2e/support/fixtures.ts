@@ -6,7 +6,7 @@
 import { expect, test as base, type ConsoleMessage } from "@playwright/test";
 
 import { e2ePort } from "./ports";
-import { startWithSuperAdmin } from "./server";
+import { demoLogins, startWithSuperAdmin } from "./server";
 
 /**
  * What Chromium logs by itself for a request that failed on the network side: an error status
@@ -37,14 +37,26 @@ export const test = base.extend({
 
 export { expect };
 
+/** A demo login the server printed at start (`<role>: <email> / <password>`). */
+export type DemoLogin = { email: string; password: string };
+
 /**
  * A spec's own server on `E2E_PORT_BASE + portOffset`, started before its first test and stopped
- * after its last, with the super administrator's demo login and API token.
+ * after its last, with the super administrator's demo login and API token, and `login(role)`:
+ * any other demo login it printed ("user desk", "finance", "finance checker", …).
  */
 export function useSuperAdminServer(portOffset: number) {
-  const suite = {} as Awaited<ReturnType<typeof startWithSuperAdmin>>;
+  const suite = {} as Awaited<ReturnType<typeof startWithSuperAdmin>> & {
+    login: (role: string) => DemoLogin;
+  };
   test.beforeAll(async () => {
     Object.assign(suite, await startWithSuperAdmin(e2ePort(portOffset)));
+    const logins = demoLogins(suite.server.output());
+    suite.login = (role) => {
+      const login = logins.get(role);
+      if (!login) throw new Error(`no demo login "${role}" printed:\n${suite.server.output()}`);
+      return login;
+    };
   });
   test.afterAll(async () => {
     await suite.server?.stop();

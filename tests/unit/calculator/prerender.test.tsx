@@ -3,9 +3,9 @@
  * hydrates it without a mismatch and then shows the saved figures, and that the inline script
  * picks the same language as the page will (src/calculator/early.ts).
  */
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { act, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import enUS from "../../../locales/en-US/calculator.json";
 import { CalculatorApp } from "../../../src/calculator/calculator-app";
 import { WAIT_ATTRIBUTE, earlyLanguage, type EarlyOptions } from "../../../src/calculator/early";
@@ -65,13 +65,17 @@ describe("the calculator's HTML", () => {
 
     const problems: unknown[] = [];
     vi.spyOn(console, "error").mockImplementation((...args) => problems.push(args));
+    let root: Root | undefined;
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <CalculatorApp initialLanguage="en-US" initialTexts={enUS} hydrating />,
         { onRecoverableError: (error) => problems.push(error) },
       );
     });
+    // Unmounted at the end: its print view, loaded when idle, must not render in the next file
+    // (the web project shares a worker between files, vite.config.ts).
+    onTestFinished(() => act(() => root?.unmount()));
 
     expect(problems).toEqual([]);
     expect(container.querySelector("h1")).toBe(heading);
