@@ -47,7 +47,8 @@ import { walletAppRoutes } from "./routes/wallet-app";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { statisticsRoutes } from "./routes/statistics";
 import { integrityRoutes } from "./routes/integrity";
-import { liveRoutes } from "./live/routes";
+import { installLiveMoment, liveRoutes } from "./live/routes";
+import { LIVE_MOMENT_HEADER } from "../src/shared/live";
 import { savedViewRoutes } from "./saved-views/routes";
 import type { RouteDeps } from "./http/deps";
 import { createMailer } from "./mail/transport";
@@ -206,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         "If-Match",
         "Last-Event-ID",
       ],
-      exposedHeaders: ["ETag"],
+      exposedHeaders: ["ETag", LIVE_MOMENT_HEADER],
       maxAge: 600,
     });
   }
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook("onSend", async (request, reply) => {
     if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
   });
+  installLiveMoment(app);
 
   // A route that declares no query parameters takes none: an unknown one is refused with 400 (the
   // fuzz found them silently ignored), never dropped. Routes with a querystring schema are strict.

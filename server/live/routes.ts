@@ -17,6 +17,7 @@ import type { Database } from "../db";
 import { HttpError } from "../errors";
 import type { RouteDeps } from "../http/deps";
 import { BOUND_MODULES } from "../modules";
+import { LIVE_MOMENT_HEADER } from "../../src/shared/live";
 import { errorResponses } from "../../src/shared/schemas/common";
 import { LiveHub } from "./hub";
 
@@ -26,6 +27,34 @@ const hubs = new WeakMap<object, LiveHub>();
 /** The live updates of `app` (tests, the bench). */
 export function liveHubOf(app: FastifyInstance): LiveHub | undefined {
   return hubs.get(app.server);
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The newest live event this instance knew when the request began (installLiveMoment). */
+    liveMoment: number | null;
+  }
+}
+
+/**
+ * Every answer to a signed-in administrator says which change its data is at least as new as:
+ * the newest live event this instance knew when the request began (`Live-Event-Id`). A console
+ * whose stream is not yet open (a page just loaded) opens it from the earliest such id it read,
+ * so a change made between its reads and its stream is not missed (docs/live-updates.md). Taken
+ * before the handler reads anything: a change it cannot see yet is after the id, never before.
+ * Nobody else is told: the id says how often the campus changes.
+ */
+export function installLiveMoment(app: FastifyInstance) {
+  app.decorateRequest("liveMoment", null);
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.liveMoment = hubs.get(app.server)?.latestId() ?? null;
+    done();
+  });
+  app.addHook("onSend", async (request, reply) => {
+    if (request.admin && request.liveMoment !== null) {
+      reply.header(LIVE_MOMENT_HEADER, String(request.liveMoment));
+    }
+  });
 }
 
 /** A record id as the console's paths carry it. */

@@ -213,6 +213,15 @@ function viaXhr(
   });
 }
 
+/** Told of every answer's headers (the live stream's resume point: src/providers/live.ts). */
+const answerWatchers = new Set<(headers: Headers) => void>();
+
+/** Calls `watcher` with the headers of every answer from now on; returns how to stop. */
+export function watchAnswers(watcher: (headers: Headers) => void): () => void {
+  answerWatchers.add(watcher);
+  return () => answerWatchers.delete(watcher);
+}
+
 /**
  * An answer as the caller gets it: a body is JSON when it parses (whatever its type says), else
  * text; an error status, or a 2xx that is an HTML page (a proxy or the SPA fallback answering for
@@ -274,6 +283,7 @@ async function send<T>(config: HttpRequest): Promise<HttpResponse<T>> {
     clearTimeout(timer);
     signal?.removeEventListener("abort", abort);
   }
+  for (const watcher of answerWatchers) watcher(answer.headers);
   return settle<T>(answer, method);
 }
 

@@ -12,11 +12,17 @@
  * actions, all React Query mutations: `ownChangesCache`) marks the ids it names as this console's
  * own from before it is sent (the notification often arrives before the answer) until
  * OWN_CHANGE_MS after it settled; `publish` (Refine's, after a create) adds the new record's id.
+ *
+ * A page read before its stream was open must not miss a change made in between (a page loaded
+ * on a form, which does not listen, then the record's page, which does): every answer says which
+ * change its data is at least as new as (`Live-Event-Id`), and the console's first stream starts
+ * from the earliest it read (`noteAnswer`), as a reconnection resumes from its last event.
  */
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
 import { MutationCache } from "@tanstack/react-query";
 
-import { API_BASE, currentLanguage } from "./http";
+import { LIVE_MOMENT_HEADER } from "../shared/live";
+import { API_BASE, currentLanguage, watchAnswers } from "./http";
 import { IDLE_HEADER, idleSeconds } from "./idle";
 import { getToken } from "./session";
 
@@ -28,6 +34,11 @@ export const OWN_CHANGE_MS = 10_000;
 const LINGER_MS = 5_000;
 const DEFAULT_RETRY_MS = 3_000;
 const MAX_RETRY_MS = 30_000;
+/**
+ * An answer's Live-Event-Id older than this is not resumed from: half the server's RING_AGE_MS,
+ * so the server still knows what came after it (an older one would only earn a reset).
+ */
+export const SINCE_MS = 5 * 60_000;
 
 export type LiveKind = "created" | "changed" | "deleted";
 
@@ -113,6 +124,8 @@ export class LiveConnection {
   private failures = 0;
   /** The last event id received: what a reconnection resumes from. */
   lastEventId: string | undefined;
+  /** Before any stream: the earliest Live-Event-Id answered, and when (see noteAnswer). */
+  private since: { id: number; at: number } | undefined;
   /** Whether the stream is open now. */
   connected = false;
   /** Set by the console (enable): its presence and dashboard use this connection. */
@@ -148,8 +161,34 @@ export class LiveConnection {
     };
   }
 
+  /** The console's connection: its live pieces use it, and it hears every answer's headers. */
   enable() {
+    if (this.enabled) return;
     this.enabled = true;
+    watchAnswers((headers) => this.noteAnswer(headers));
+  }
+
+  /**
+   * An answer's `Live-Event-Id`: its data is at least as new as that change. Until a stream has
+   * been open, the earliest of them (of the last SINCE_MS) is where the first stream starts, so
+   * what changed after the page read its data is told even though nothing listened then.
+   */
+  noteAnswer(headers: Headers) {
+    if (this.lastEventId !== undefined) return;
+    const value = headers.get(LIVE_MOMENT_HEADER);
+    if (value === null || !/^\d{1,15}$/.test(value)) return;
+    const id = Number(value);
+    const now = Date.now();
+    if (!this.since || id < this.since.id || now - this.since.at > SINCE_MS) {
+      this.since = { id, at: now };
+    }
+  }
+
+  /** What the next stream resumes from: its last event, else the earliest fresh answer's. */
+  private resumeFrom(): string | undefined {
+    if (this.lastEventId !== undefined) return this.lastEventId;
+    if (this.since && Date.now() - this.since.at <= SINCE_MS) return String(this.since.id);
+    return undefined;
   }
 
   /** Records `ids` of `module` as this console's own change (see OWN_CHANGE_MS). */
@@ -240,7 +279,8 @@ export class LiveConnection {
           "Accept-Language": currentLanguage(),
           [IDLE_HEADER]: String(idleSeconds()),
         };
-        if (this.lastEventId !== undefined) headers["Last-Event-ID"] = this.lastEventId;
+        const resume = this.resumeFrom();
+        if (resume !== undefined) headers["Last-Event-ID"] = resume;
         const response = await this.options.fetch(`${this.options.base}${LIVE_EVENTS_PATH}`, {
           headers,
           signal: abort.signal,
@@ -249,6 +289,9 @@ export class LiveConnection {
         status = response.status;
         if (response.ok && response.body) {
           this.connected = true;
+          // Resumed from an answer's moment: what a reconnection resumes from until an event.
+          this.lastEventId ??= resume;
+          this.since = undefined;
           this.failures = 0;
           const reader = response.body.getReader();
           const decoder = new TextDecoder();

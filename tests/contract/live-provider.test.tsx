@@ -1,7 +1,8 @@
 /**
  * Issue 35, item 2: the console's live provider (src/providers/live.ts) against the events
  * endpoint as msw serves it: it parses the stream, sends the session's Authorization header (never
- * the token in the URL), resubscribes with Last-Event-ID after a drop, leaves out the console's own
+ * the token in the URL), resubscribes with Last-Event-ID after a drop, opens its first stream from
+ * the earliest answer read before it (Live-Event-Id), leaves out the console's own
  * changes; the list's notice counts the records changed and its refresh reads the list again; a
  * change of only the rows the page shows updates them in place.
  */
@@ -13,10 +14,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { LiveNotice } from "../../src/app/kit/live-notice";
 import { dataProvider } from "../../src/providers/data";
+import { http } from "../../src/providers/http";
 import {
   createLiveProvider,
   LiveConnection,
   parseSse,
+  SINCE_MS,
   type LiveChange,
 } from "../../src/providers/live";
 import { setToken } from "../../src/providers/session";
@@ -124,6 +127,50 @@ describe("the live provider", () => {
     expect(requests[1]!.headers.get("last-event-id")).toBe("41");
     second.send(change(42, { modules: ["users"], ids: ["2"], kind: "changed" }));
     await waitFor(() => expect(ids).toEqual(["1", "2"]));
+  });
+
+  it("opens its first stream from the earliest answer read before it (Live-Event-Id)", async () => {
+    setToken("the-token");
+    const stream = controlledStream();
+    server.use(
+      mswHttp.get(`${API}/api/businesses/:id`, ({ params }) =>
+        HttpResponse.json(
+          { id: Number(params.id) },
+          { headers: { "Live-Event-Id": params.id === "7" ? "40" : "45" } },
+        ),
+      ),
+      mswHttp.get(`${API}/api/live/events`, () => stream.response()),
+    );
+    const live = connection();
+    live.enable();
+    // A form read the record (no stream: nothing listened), then the record's page read it again.
+    await http.get("/api/businesses/7");
+    await http.get("/api/businesses/8");
+    const told = vi.fn();
+    live.listen({ onChange: told });
+    await waitFor(() => expect(requests.at(-1)!.url).toBe(`${API}/api/live/events`));
+    expect(requests.at(-1)!.headers.get("last-event-id")).toBe("40");
+    // What changed in between is replayed by the server, and told.
+    stream.send(change(43, { modules: ["businesses"], ids: ["7"], kind: "changed" }));
+    await waitFor(() => expect(told).toHaveBeenCalledTimes(1));
+  });
+
+  it("does not resume from an answer older than the server remembers (a fresh start)", async () => {
+    setToken("the-token");
+    const stream = controlledStream();
+    server.use(mswHttp.get(`${API}/api/live/events`, () => stream.response()));
+    const live = connection();
+    const now = Date.now();
+    live.noteAnswer(new Headers({ "Live-Event-Id": "12" }));
+    live.noteAnswer(new Headers({ "Live-Event-Id": "not-a-number" }));
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + SINCE_MS + 1);
+    try {
+      live.listen({});
+      await waitFor(() => expect(requests).toHaveLength(1));
+      expect(requests[0]!.headers.get("last-event-id")).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it("stops on a 401 and on revoked: the session is over", async () => {

@@ -215,6 +215,46 @@ describe("the live updates' stream", () => {
     expect(resumed.events.some((event) => event.event === "reset")).toBe(false);
   });
 
+  it("tells an administrator's answers which change their data is as new as, to resume from", async () => {
+    const db = testDb.database.db;
+    const [row] = (await db.execute(sql`select min(id)::int as id from businesses`)).rows as Array<{
+      id: number;
+    }>;
+    // A page read before its stream was open …
+    const read = await app.inject({
+      method: "GET",
+      url: `/v1/api/businesses/${row!.id}`,
+      headers: auth(superToken),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const moment = read.headers["live-event-id"];
+    expect(moment).toMatch(/^\d+$/);
+    // … a change in between …
+    await db.execute(sql`update businesses set name = name where id = ${row!.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await app.inject({
+      method: "GET",
+      url: `/v1/api/businesses/${row!.id}`,
+      headers: auth(superToken),
+    });
+    expect(Number(later.headers["live-event-id"])).toBeGreaterThan(Number(moment));
+    // … is told to the stream opened from the read's moment.
+    const opened = await stream(superToken, { "last-event-id": String(moment) });
+    await opened.next(changeTo("businesses", row!.id));
+    await opened.next((event) => event.event === "ready");
+    expect(opened.events.some((event) => event.event === "reset")).toBe(false);
+    // Nobody else is told how often the campus changes.
+    const anonymous = await app.inject({ method: "GET", url: "/v1/api/health" });
+    expect(anonymous.headers["live-event-id"]).toBeUndefined();
+    const refused = await app.inject({
+      method: "GET",
+      url: `/v1/api/businesses/${row!.id}`,
+      headers: auth("Bearer not.a.token"),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["live-event-id"]).toBeUndefined();
+  });
+
   it("answers a malformed or unknown Last-Event-ID with a reset (the console refetches)", async () => {
     for (const id of ["abc", "-1", "1e3", "99999999999999999999"]) {
       const opened = await stream(superToken, { "last-event-id": id });
