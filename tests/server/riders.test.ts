@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "../../server/app";
@@ -561,10 +561,19 @@ describe("POST /user-mgmt/edit-rider-details", () => {
     const versionOfAnswer = (answer: typeof applied) =>
       (answer.json<RiderDetails>().user as { version?: number }).version;
     expect(versionOfAnswer(applied)).toBe(version + 1);
-    // Saved again as it is: nothing changes, so neither does the version.
+    // Saved again as it is: nothing changes, so neither does the version, and the row is not
+    // even written (a write would tell every open page of the user that it changed).
+    const rowVersion = async () =>
+      (
+        await testDb.database.db.execute(
+          sql`select xmin::text as xmin from riders where user_id = ${ids.edit}`,
+        )
+      ).rows[0] as { xmin: string };
+    const written = await rowVersion();
     const same = await editRider(fields, [], token, { "if-match": applied.headers.etag as string });
     expect(same.statusCode, same.body).toBe(200);
     expect(versionOfAnswer(same)).toBe(version + 1);
+    expect(await rowVersion()).toEqual(written);
 
     const before = await storedRider(ids.edit);
     const audits = (await auditsOf(ids.edit, "rider.edit")).length;

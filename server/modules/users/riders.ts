@@ -74,10 +74,9 @@ function toRiderDetails(user: UserRow, rider: RiderRow): RiderDetails {
 }
 
 /** The user and rider row of `accountNumber`; 404 when there is no such user or no rider. */
-export async function findRider(db: DbOrTx, accountNumber: string, lock = false) {
+export async function findRider(db: DbOrTx, accountNumber: string) {
   const user = await findUser(db, { accountNumber });
-  const query = db.select().from(riders).where(eq(riders.userId, user.id));
-  const [rider] = lock ? await query.for("update") : await query;
+  const [rider] = await db.select().from(riders).where(eq(riders.userId, user.id));
   if (!rider) throw notFound("Rider");
   return { user, rider };
 }
@@ -192,7 +191,28 @@ async function applyEdit(
       ...versionFor(user.id),
     },
     async () => {
-      const { rider } = await findRider(tx, fields.account_number, true);
+      // The user is found and its row locked (changeRecord): the rider's row by the user's id.
+      const [rider] = await tx
+        .select()
+        .from(riders)
+        .where(eq(riders.userId, user.id))
+        .for("update");
+      if (!rider) throw notFound("Rider");
+      const facts = {
+        vehicleType: fields.vehicle_type ?? rider.vehicleType,
+        plate: fields.plate ?? rider.plate,
+        licenceNumber: fields.licence_number ?? rider.licenceNumber,
+      };
+      const unchanged =
+        uploads.length === 0 &&
+        facts.vehicleType === rider.vehicleType &&
+        facts.plate === rider.plate &&
+        facts.licenceNumber === rider.licenceNumber;
+      if (unchanged) {
+        // Saved as it was: nothing is written (nor audited, nor versioned: quietWhenUnchanged).
+        updated = rider;
+        return;
+      }
       const uploadedAt = new Date().toISOString();
       const added: StoredRiderDocument[] = uploads.map((upload) => ({
         id: upload.id,
@@ -205,12 +225,7 @@ async function applyEdit(
       }));
       [updated] = await tx
         .update(riders)
-        .set({
-          vehicleType: fields.vehicle_type ?? rider.vehicleType,
-          plate: fields.plate ?? rider.plate,
-          licenceNumber: fields.licence_number ?? rider.licenceNumber,
-          documents: [...rider.documents, ...added],
-        })
+        .set({ ...facts, documents: [...rider.documents, ...added] })
         .where(eq(riders.userId, user.id))
         .returning();
     },
