@@ -39,6 +39,8 @@ export const newestFirst = desc(auditLog.id);
  * random, and only then (a transaction that already holds a shard finds that one free).
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  // A dry run is rolled back: its entry would only take a shard and be undone (see dryRunOf).
+  if (dryRuns.has(tx)) return;
   const values = {
     adminId: entry.adminId,
     action: entry.action,
@@ -54,6 +56,17 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
   const shard = Math.floor(Math.random() * AUDIT_SHARDS);
   const waited = await executePrepared(tx, chainedInsert(values, shard));
   if (waited.rowCount !== 1) throw new Error(`Audit chain shard ${shard} is missing`);
+}
+
+/** The transactions of dry runs (four eyes' preview: server/kit/four-eyes.ts). */
+const dryRuns = new WeakSet<object>();
+
+/**
+ * Marks `tx` as a dry run's, which is always rolled back: its changes write no audit entry. Only
+ * the dry run's own handle: a transaction begun inside it is not one (none is, today).
+ */
+export function markDryRun(tx: object): void {
+  dryRuns.add(tx);
 }
 
 /** The audit trail's chain shards (migration 0035 creates them). */

@@ -29,7 +29,7 @@ import {
 } from "../../src/shared/kit/four-eyes";
 import { remarkProblem, verbOfBody } from "../../src/shared/kit/module";
 import { REQUEST_DECIDED } from "../../src/shared/modules/change-requests";
-import { recordAudit } from "../audit";
+import { markDryRun, recordAudit } from "../audit";
 import type { Db, DbOrTx, Tx } from "../db";
 import {
   administrators,
@@ -288,20 +288,21 @@ export async function holdForApproval(
     thresholdSen = policy[fourEyes.above];
     if (amount === null || amount <= thresholdSen) return undefined;
   }
-  // What the change itself refuses first (its guard, its rules), then a missing reason.
-  const preview = await dryRun(db, held, actor, id, body);
-  // A change that changes nothing (the same permissions again) moves no money or power.
-  if (preview.record && Object.keys(preview.after).length === 0) return undefined;
-  // A form's optional remark is the record's: a form gives its reason in the header.
-  const isForm = held.name === "create" || held.name === "edit";
-  const reason = reasonOf(
-    isForm ? null : held.change!.remarkField,
-    request.headers[CHANGE_REASON_HEADER],
-    body,
-  );
-  // What is kept of the body: never a secret it carries (ModuleBinding.heldBody).
-  const kept = bound.binding.heldBody ? await bound.binding.heldBody(held.name, body) : body;
+  // One transaction: the dry run in a savepoint rolled back, then the request stored.
   return db.transaction(async (tx) => {
+    // What the change itself refuses first (its guard, its rules), then a missing reason.
+    const preview = await dryRun(tx, held, actor, id, body);
+    // A change that changes nothing (the same permissions again) moves no money or power.
+    if (preview.record && Object.keys(preview.after).length === 0) return undefined;
+    // A form's optional remark is the record's: a form gives its reason in the header.
+    const isForm = held.name === "create" || held.name === "edit";
+    const reason = reasonOf(
+      isForm ? null : held.change!.remarkField,
+      request.headers[CHANGE_REASON_HEADER],
+      body,
+    );
+    // What is kept of the body: never a secret it carries (ModuleBinding.heldBody).
+    const kept = bound.binding.heldBody ? await bound.binding.heldBody(held.name, body) : body;
     if (id !== undefined) await refuseSecondRequest(tx, held, id);
     return insertRequest(tx, {
       module: bound.module.name,
@@ -394,11 +395,12 @@ async function refuseOpenRequest(tx: Tx, module: string, which: SQL) {
 }
 
 /**
- * The change made and rolled back: whether it can be made now (its guard and rules refuse
- * here, to the maker), the record's fields it touches before and after, and the record's title.
+ * The change made and rolled back (a savepoint of `outer`): whether it can be made now (its guard
+ * and rules refuse here, to the maker), the record's fields it touches before and after, and the
+ * record's title. It writes no audit entry (markDryRun): it would be undone with the rest.
  */
 async function dryRun(
-  db: Db,
+  outer: Tx,
   held: Held,
   actor: AdministratorRow,
   id: number | undefined,
@@ -408,7 +410,8 @@ async function dryRun(
   let record: Item | undefined;
   let after: Item = {};
   try {
-    await db.transaction(async (tx) => {
+    await outer.transaction(async (tx) => {
+      markDryRun(tx);
       if (id === undefined) {
         after = await createRecord(tx, bound, { actor, body });
       } else {
