@@ -16,10 +16,12 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./tests/e2e/support/global-setup.ts",
-  // One spec file at a time: on two cores, two at once (each file has its own port) took 24.6
-  // min against ~27, and a server's first start then outran its 90 s deadline.
+  // Two spec files at a time, each on its own port, its tests in order. A spec's server starts
+  // from the run's seeded copy (support/global-setup.ts, every spec's environment template-safe),
+  // so no start seeds beside another file's story; one file at a time kept less than one core
+  // busy. E2E_WORKERS=1 for a machine with one core.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) > 0 ? Number(process.env.E2E_WORKERS) : 2,
   // One retry in CI: a test that fails and then passes is reported as flaky by name in the CI
   // summary (.ci/summarize.mjs), so it is seen and mended, without one slow moment of a busy
   // machine failing the whole run. Locally a failure is a failure.

@@ -4,41 +4,53 @@
 //
 // A stage is a list of lanes that run at once; a lane is a list of steps run one after another.
 // Lint and typecheck run at once: each keeps one core busy (ESLint and tsc are single-threaded),
-// and on two cores they finish together in the time of the longer. The console's and the
-// server's suites use every core (vitest's workers) and run alone. The browser stories run one
-// spec file at a time and keep less than one core busy (three of the heaviest specs: 216 s of CPU
-// in 508 s, /usr/bin/time), so the server suite on PostgreSQL runs beside them, on one worker,
-// when TEST_POSTGRES_URL names a server (.ci/run starts one). A step alone in its stage, or
-// marked live (the browser stories), prints as it goes; the others print whole as each ends.
+// and on two cores they finish together in the time of the longer. The console's suite uses
+// every core (vitest's workers) and runs alone. The browser stories run two spec files at a time
+// (playwright.config.ts) and keep about one core busy between them, so the server suite runs
+// beside them on one worker: on the embedded store, then, when TEST_POSTGRES_URL names a server
+// (.ci/run starts one), again on PostgreSQL. A step alone in its stage, or marked live (the
+// browser stories), prints as it goes; the others print whole as each ends.
 import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 
 const postgres = process.env.TEST_POSTGRES_URL?.trim();
 
 /** `npm run <script>`, or a command of its own with extra environment. */
 const npmScript = (script) => ({ name: script, command: "npm", args: ["run", "--silent", script] });
-const serverOnPostgres = {
-  name: "test:server on PostgreSQL",
+/**
+ * The server suite beside the browser stories, on the cores their two workers leave (one on two
+ * cores). Set through VITEST_MAX_WORKERS: a project's `maxWorkers` (vite.config.ts, inherited
+ * from the root) wins over the command line's `--maxWorkers`, which left two workers running.
+ */
+const besideBrowser = String(Math.max(1, availableParallelism() - 2));
+const serverSuite = (name, report, env = {}) => ({
+  name,
   command: "npx",
   args: [
     "vitest",
     "run",
     "--project",
     "server",
-    // One worker: the other core stays the browser stories' (two starved them: a server's first
-    // start, which seeds, outran its spec's two minutes on a loaded machine).
-    "--maxWorkers=1",
     "--reporter=default",
     "--reporter=json",
-    "--outputFile.json=test-results/server-postgres.json",
+    `--outputFile.json=test-results/${report}.json`,
   ],
-  env: { DATABASE_URL: postgres },
-};
+  env: { VITEST_MAX_WORKERS: besideBrowser, ...env },
+});
 
 const STAGES = [
   [[npmScript("lint")], [npmScript("typecheck")]],
   [[npmScript("test:unit")]],
-  [[npmScript("test:server")]],
-  [[{ ...npmScript("test:e2e"), live: true }], ...(postgres ? [[serverOnPostgres]] : [])],
+  [
+    [{ ...npmScript("test:e2e"), live: true }],
+    [
+      // `npm run test:server`, on fewer workers.
+      serverSuite("test:server", "server-pglite"),
+      ...(postgres
+        ? [serverSuite("test:server on PostgreSQL", "server-postgres", { DATABASE_URL: postgres })]
+        : []),
+    ],
+  ],
 ];
 
 /** Runs one step: its output straight through when `live`, else kept until it ends. */

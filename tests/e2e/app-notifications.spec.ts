@@ -4,11 +4,6 @@
  * Scheduled to Sent with the number of active merchants as its recipients, listed below; an
  * empty title and a send time already past are refused in their words, and nothing is saved.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
 import dayjs from "dayjs";
 
 import { logIn } from "./support/console";
@@ -22,17 +17,9 @@ let superAdmin: { email: string; password: string };
 let token = "";
 
 test.beforeAll(async () => {
-  // The store is migrated and seeded first (`npm run seed`), so the server's own start is quick
-  // even on a busy machine.
-  test.setTimeout(300_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "wallet-e2e-notifications-"));
-  execFileSync(process.execPath, ["--import", "tsx", "server/seed/seed-cli.ts"], {
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  // From a copy of the run's seeded store (support/global-setup.ts): a start of ~2 s.
   server = await startServer({
     port: PORT,
-    dataDir,
     env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
   });
   ({ superAdmin, token } = await signInSuperAdmin(server));

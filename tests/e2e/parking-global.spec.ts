@@ -5,12 +5,6 @@
  * e-mail set in Global is the contact the banned administrator's dialog shows at login; a dark
  * theme chosen in Setting is still in force after a reload.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-
 import { formatRinggit } from "../../src/shared/money";
 import { logIn, logOut, approveChangeRequest, sentForApproval } from "./support/console";
 import { expect, test } from "./support/fixtures";
@@ -49,15 +43,9 @@ async function api<T>(path: string): Promise<T> {
 }
 
 test.beforeAll(async () => {
-  // Seeded first, without the start-up deadline: a busy machine seeds the demo campus slowly.
-  test.setTimeout(600_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "wallet-e2e-parking-"));
-  await promisify(execFile)(process.execPath, ["--import", "tsx", "server/seed/seed-cli.ts"], {
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir },
-  });
+  // From a copy of the run's seeded store (support/global-setup.ts): a start of ~2 s.
   server = await startServer({
     port: PORT,
-    dataDir,
     env: process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {},
   });
 });

@@ -30,7 +30,16 @@ let approverToken: string;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  server = await startServer({ port: PORT, env: { SUPPORT_EMAIL } });
+  server = await startServer({ port: PORT });
+  // The contact a banned administrator is shown, stored as the Global setting staff edit (what
+  // SUPPORT_EMAIL seeds on a first start; this server starts from the run's seeded copy).
+  await withDatabase(server.dataDir, (db) =>
+    db.query(
+      `INSERT INTO global_settings (key, value) VALUES ('supportEmail', $1)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [JSON.stringify(SUPPORT_EMAIL)],
+    ),
+  );
   const login = demoLogins(server.output()).get("super administrator");
   if (!login) throw new Error(`no super administrator login printed:\n${server.output()}`);
   superAdmin = login;

@@ -4,14 +4,13 @@
  * (startServer, E2E_TEMPLATE_DIR). Removed when the run ends.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { e2ePort } from "./ports";
-import { startServer } from "./server";
+import { SCRATCH_DIR, startServer } from "./server";
 
 export default async function globalSetup() {
-  const template = mkdtempSync(join(tmpdir(), "wallet-e2e-template-"));
+  const template = mkdtempSync(join(SCRATCH_DIR, "wallet-e2e-template-"));
   const server = await startServer({ port: e2ePort(199), dataDir: template });
   await server.stop({ keepData: true });
   process.env.E2E_TEMPLATE_DIR = template;

@@ -15,7 +15,10 @@ export async function insertBusiness(db: Db, values: Partial<typeof businesses.$
     .insert(businesses)
     .values({
       ownerUserId: owner.id,
-      name: `Fixture Shop ${process.pid}-${sequence}`,
+      // Short: a statement's narrow description column holds "Refund · Fixture Shop 123" on one
+      // line, where a longer name wraps and its words no longer read as one (a pid of six
+      // digits, or a sequence that ran on through the files of a shared worker, did so).
+      name: `Fixture Shop ${sequence}`,
       registrationNumber: `202600${String(sequence).padStart(6, "0")}-T`,
       category: "cafe",
       status: "approved",
