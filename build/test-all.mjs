@@ -6,10 +6,10 @@
 // Lint and typecheck run at once: each keeps one core busy (ESLint and tsc are single-threaded),
 // and on two cores they finish together in the time of the longer. The console's suite uses
 // every core (vitest's workers) and runs alone. The browser stories run two spec files at a time
-// (playwright.config.ts) and keep about one core busy between them, so the server suite runs
-// beside them on one worker: on the embedded store, then, when TEST_POSTGRES_URL names a server
-// (.ci/run starts one), again on PostgreSQL. A step alone in its stage, or marked live (the
-// browser stories), prints as it goes; the others print whole as each ends.
+// (playwright.config.ts) and keep about one core busy between them, so the server suite on
+// PostgreSQL runs beside them on one worker when TEST_POSTGRES_URL names a server (.ci/run starts
+// one); the server suite on the embedded store follows, alone. A step alone in its stage, or
+// marked live (the browser stories), prints as it goes; the others print whole as each ends.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 
@@ -17,12 +17,7 @@ const postgres = process.env.TEST_POSTGRES_URL?.trim();
 
 /** `npm run <script>`, or a command of its own with extra environment. */
 const npmScript = (script) => ({ name: script, command: "npm", args: ["run", "--silent", script] });
-/**
- * The server suite beside the browser stories, on the cores their two workers leave (one on two
- * cores). Set through VITEST_MAX_WORKERS: a project's `maxWorkers` (vite.config.ts, inherited
- * from the root) wins over the command line's `--maxWorkers`, which left two workers running.
- */
-const besideBrowser = String(Math.max(1, availableParallelism() - 2));
+/** The server suite (`npm run test:server`), its results in test-results/<report>.json. */
 const serverSuite = (name, report, env = {}) => ({
   name,
   command: "npx",
@@ -35,22 +30,36 @@ const serverSuite = (name, report, env = {}) => ({
     "--reporter=json",
     `--outputFile.json=test-results/${report}.json`,
   ],
-  env: { VITEST_MAX_WORKERS: besideBrowser, ...env },
+  env,
 });
+
+/**
+ * Beside the browser stories, on the cores their two workers leave (one on two cores): the
+ * server suite on PostgreSQL, the lighter one (the database works in its own processes; the
+ * embedded store's runs inside the test workers and took 21 minutes on one worker there). Set
+ * through VITEST_MAX_WORKERS: a project's `maxWorkers` (vite.config.ts, inherited from the root)
+ * wins over the command line's `--maxWorkers`, which left two workers running.
+ */
+const besideBrowser = { VITEST_MAX_WORKERS: String(Math.max(1, availableParallelism() - 2)) };
 
 const STAGES = [
   [[npmScript("lint")], [npmScript("typecheck")]],
   [[npmScript("test:unit")]],
   [
     [{ ...npmScript("test:e2e"), live: true }],
-    [
-      // `npm run test:server`, on fewer workers.
-      serverSuite("test:server", "server-pglite"),
-      ...(postgres
-        ? [serverSuite("test:server on PostgreSQL", "server-postgres", { DATABASE_URL: postgres })]
-        : []),
-    ],
+    ...(postgres
+      ? [
+          [
+            serverSuite("test:server on PostgreSQL", "server-postgres", {
+              ...besideBrowser,
+              DATABASE_URL: postgres,
+            }),
+          ],
+        ]
+      : []),
   ],
+  // Then on the embedded store, with every core.
+  [[serverSuite("test:server", "server-pglite")]],
 ];
 
 /** Runs one step: its output straight through when `live`, else kept until it ends. */
