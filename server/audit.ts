@@ -39,7 +39,7 @@ export const newestFirst = desc(auditLog.id);
  * random, and only then (a transaction that already holds a shard finds that one free).
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  // A dry run is rolled back: its entry would only take a shard and be undone (see dryRunOf).
+  // A dry run is rolled back: its entry would only take a shard and be undone (markDryRun).
   if (dryRuns.has(tx)) return;
   const values = {
     adminId: entry.adminId,

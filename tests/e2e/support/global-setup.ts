@@ -6,8 +6,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
+import { SCRATCH_DIR } from "../../support/scratch";
 import { e2ePort } from "./ports";
-import { SCRATCH_DIR, startServer } from "./server";
+import { startServer } from "./server";
 
 export default async function globalSetup() {
   const template = mkdtempSync(join(SCRATCH_DIR, "wallet-e2e-template-"));

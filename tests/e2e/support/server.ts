@@ -4,9 +4,10 @@
  * exist; `npm run test:e2e` builds it first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
+
+import { SCRATCH_DIR } from "../../support/scratch";
 
 export interface RunningServer {
   url: string;
@@ -36,20 +37,6 @@ const TEMPLATE_SAFE_ENV = new Set([
   "RECAPTCHA_VERIFY_URL",
   "SMTP_URL",
 ]);
-
-/**
- * Where DATA_DIRs go: a memory file system when there is one (a seeded store is ~0.5 GB, most of
- * it PostgreSQL's recycled WAL segments; a copy took 1.4 s on disk and 0.3 s there), else the OS
- * temp directory.
- */
-export const SCRATCH_DIR = (() => {
-  try {
-    accessSync("/dev/shm", constants.W_OK);
-    return "/dev/shm";
-  } catch {
-    return tmpdir();
-  }
-})();
 
 /**
  * A new DATA_DIR: a copy of the run's migrated and seeded template when there is one and `env`

@@ -10,9 +10,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
-  accessSync,
   closeSync,
-  constants,
   existsSync,
   openSync,
   readdirSync,
@@ -33,21 +31,10 @@ import pg from "pg";
 import { loadConfig, type Config } from "../../../server/config";
 import { openDatabase, type Database } from "../../../server/db";
 import { seedDatabase } from "../../../server/seed/seed";
+import { SCRATCH_DIR } from "../../support/scratch";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
-/**
- * Where each test file's DATA_DIR goes: a memory file system when there is one (copying the
- * template there takes ~50 ms instead of ~1.5 s on disk), else the OS temp directory.
- */
-const SCRATCH_DIR = (() => {
-  try {
-    accessSync("/dev/shm", constants.W_OK);
-    return "/dev/shm";
-  } catch {
-    return tmpdir();
-  }
-})();
 const TEMPLATE_PREFIX = "ucsi-wallet-test-template-";
 const PG_TEMPLATE_PREFIX = "wallet_test_tpl_";
 const PG_TEMPLATE_LOCK = 7_351_004_299;
