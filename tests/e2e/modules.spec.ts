@@ -3,10 +3,10 @@
  * has one) renders in Chromium against the real server, in English and in Chinese, with its
  * title, its table and no translation key shown raw.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
-import { logIn, switchLanguage } from "./support/console";
-import { expect, test, useSuperAdminServer } from "./support/fixtures";
+import { switchLanguage } from "./support/console";
+import { expect, test, useSignedInSuperAdmin, useSuperAdminServer } from "./support/fixtures";
 import { MODULES } from "./support/modules";
 
 const suite = useSuperAdminServer(70);
@@ -18,20 +18,7 @@ test.describe.configure({ mode: "serial" });
  * module passed the server's limit (10 a minute per address and e-mail) as soon as the tests ran
  * faster than one every six seconds, and the tenth module got 429 at the login page.
  */
-let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await logIn(
-    await context.newPage(),
-    suite.server.url,
-    suite.superAdmin.email,
-    suite.superAdmin.password,
-  );
-  signedIn = await context.storageState();
-  await context.close();
-});
-// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern
-test.use({ storageState: async ({}, use) => use(signedIn) });
+useSignedInSuperAdmin(suite);
 
 /**
  * A translation key shown as text: `ns:some.key`, or a bare key under one of the kit's groups

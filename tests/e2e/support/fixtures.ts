@@ -3,8 +3,9 @@
  * exception or console error. A blank screen usually starts as one of these, so no story may pass
  * while the console is quietly broken. Every spec imports `test` and `expect` from here.
  */
-import { expect, test as base, type ConsoleMessage } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type ConsoleMessage } from "@playwright/test";
 
+import { logIn } from "./console";
 import { e2ePort } from "./ports";
 import { demoLogins, startWithSuperAdmin } from "./server";
 
@@ -62,4 +63,26 @@ export function useSuperAdminServer(portOffset: number) {
     await suite.server?.stop();
   });
   return suite;
+}
+
+/**
+ * Signs `suite`'s super administrator in once, through the login page, and opens every test of
+ * the file with that session (storageState): for stories about what a signed-in console shows,
+ * not about signing in. Call after useSuperAdminServer, at the top of the file.
+ */
+export function useSignedInSuperAdmin(suite: ReturnType<typeof useSuperAdminServer>) {
+  let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    await logIn(
+      await context.newPage(),
+      suite.server.url,
+      suite.superAdmin.email,
+      suite.superAdmin.password,
+    );
+    signedIn = await context.storageState();
+    await context.close();
+  });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern
+  test.use({ storageState: async ({}, use) => use(signedIn) });
 }
