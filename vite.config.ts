@@ -38,6 +38,10 @@ function precompress(): Plugin {
   };
 }
 
+/** The server suite's files that walk the whole OpenAPI document (vitest project server-openapi). */
+const OPENAPI_WALKERS = ["tests/server/openapi-truth.test.ts", "tests/server/openapi-fuzz.test.ts"];
+const SERVER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
+
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:8080";
 
 export default defineConfig({
@@ -98,8 +102,27 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["tests/server/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: OPENAPI_WALKERS,
+          // The files of a worker share it: Fastify, Drizzle, zod, PGlite and the PostgreSQL
+          // driver load once per worker, not once per file (a process per file spent 360 of the
+          // two engines' 1,650 worker-seconds importing). tests/setup/server.ts gives each file
+          // fresh modules of the server's own code.
+          isolate: false,
+          setupFiles: ["tests/setup/server.ts"],
+          ...SERVER_TIMEOUTS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The two walkers of the OpenAPI document in a process each: the document's check
+          // (openapi-truth) run after the fuzz in one shared worker found documented input refused
+          // and a plate pattern missing, on PostgreSQL, in two runs out of two; alone, or before
+          // the fuzz, it passes. The state they share was not found (issue 36's note).
+          name: "server-openapi",
+          environment: "node",
+          include: OPENAPI_WALKERS,
+          ...SERVER_TIMEOUTS,
         },
       },
     ],

@@ -2,22 +2,32 @@
 // the browser stories, each run whatever the one before it did, so that one run says everything
 // that fails (a failing lint once hid the whole suite behind it). Exits 1 when any step failed.
 //
-// A stage is a list of lanes that run at once; a lane is a list of steps run one after another.
-// Lint and typecheck run at once: each keeps one core busy (ESLint and tsc are single-threaded),
-// and on two cores they finish together in the time of the longer. The console's suite uses
-// every core (vitest's workers) and runs alone. The browser stories run two spec files at a time
-// (playwright.config.ts) and keep about one core busy between them, so the server suite on
-// PostgreSQL runs beside them on one worker when TEST_POSTGRES_URL names a server (.ci/run starts
-// one); the server suite on the embedded store follows, alone. A step alone in its stage, or
-// marked live (the browser stories), prints as it goes; the others print whole as each ends.
+// Every step is CPU-bound and the machine CI runs on has two cores, so the run takes about the
+// CPU time of all its steps over the cores, as long as no core idles. Three lanes start at once
+// and each runs its steps one after another:
+// - the browser stories (the build, then Playwright's two workers): the longest step, and one that
+//   waits on its browsers and servers enough to leave a share of both cores;
+// - lint, then the console's suite, then the server suite on PostgreSQL when TEST_POSTGRES_URL
+//   names one (.ci/run starts one);
+// - typecheck, then the server suite on the embedded store.
+// Each server suite has one worker on two cores (VITEST_MAX_WORKERS; a project's `maxWorkers`
+// in vite.config.ts wins over the command line's `--maxWorkers`), more on a bigger machine.
+// The browser stories print as they go; every other step prints whole when it ends.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 
 const postgres = process.env.TEST_POSTGRES_URL?.trim();
 
-/** `npm run <script>`, or a command of its own with extra environment. */
+/** `npm run <script>`. */
 const npmScript = (script) => ({ name: script, command: "npm", args: ["run", "--silent", script] });
-/** The server suite (`npm run test:server`), its results in test-results/<report>.json. */
+
+/** Playwright's workers (playwright.config.ts); the server suites share the cores left. */
+const browserWorkers = Number(process.env.E2E_WORKERS) > 0 ? Number(process.env.E2E_WORKERS) : 2;
+const serverWorkers = String(
+  Math.max(1, Math.floor((availableParallelism() - browserWorkers) / (postgres ? 2 : 1))),
+);
+
+/** The server suite (both of its vitest projects), its results in test-results/<report>.json. */
 const serverSuite = (name, report, env = {}) => ({
   name,
   command: "npx",
@@ -26,40 +36,35 @@ const serverSuite = (name, report, env = {}) => ({
     "run",
     "--project",
     "server",
+    "--project",
+    "server-openapi",
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=test-results/${report}.json`,
   ],
-  env,
+  env: { VITEST_MAX_WORKERS: serverWorkers, ...env },
 });
 
-/**
- * Beside the browser stories, on the cores their two workers leave (one on two cores): the
- * server suite on PostgreSQL, the lighter one (the database works in its own processes; the
- * embedded store's runs inside the test workers and took 21 minutes on one worker there). Set
- * through VITEST_MAX_WORKERS: a project's `maxWorkers` (vite.config.ts, inherited from the root)
- * wins over the command line's `--maxWorkers`, which left two workers running.
- */
-const besideBrowser = { VITEST_MAX_WORKERS: String(Math.max(1, availableParallelism() - 2)) };
-
-const STAGES = [
-  [[npmScript("lint")], [npmScript("typecheck")]],
-  [[npmScript("test:unit")]],
+const LANES = [
   [
-    [{ ...npmScript("test:e2e"), live: true }],
+    npmScript("build:e2e"),
+    // Only on the build just made (a stale dist/ would test yesterday's console).
+    {
+      name: "test:e2e",
+      command: "npx",
+      args: ["playwright", "test"],
+      live: true,
+      afterPassed: true,
+    },
+  ],
+  [
+    npmScript("lint"),
+    npmScript("test:unit"),
     ...(postgres
-      ? [
-          [
-            serverSuite("test:server on PostgreSQL", "server-postgres", {
-              ...besideBrowser,
-              DATABASE_URL: postgres,
-            }),
-          ],
-        ]
+      ? [serverSuite("test:server on PostgreSQL", "server-postgres", { DATABASE_URL: postgres })]
       : []),
   ],
-  // Then on the embedded store, with every core.
-  [[serverSuite("test:server", "server-pglite")]],
+  [npmScript("typecheck"), serverSuite("test:server", "server-pglite")],
 ];
 
 /** Runs one step: its output straight through when `live`, else kept until it ends. */
@@ -84,16 +89,20 @@ function run(step, live) {
 }
 
 const failed = [];
-for (const stage of STAGES) {
-  const alone = stage.length === 1 && stage[0].length === 1;
-  await Promise.all(
-    stage.map(async (lane) => {
-      for (const step of lane) {
-        if (!(await run(step, alone || step.live === true))) failed.push(step.name);
+await Promise.all(
+  LANES.map(async (lane) => {
+    let previousPassed = true;
+    for (const step of lane) {
+      if (step.afterPassed && !previousPassed) {
+        console.log(`\nnpm test: ${step.name} not run: the step before it failed\n`);
+        failed.push(step.name);
+        continue;
       }
-    }),
-  );
-}
+      previousPassed = await run(step, step.live === true);
+      if (!previousPassed) failed.push(step.name);
+    }
+  }),
+);
 console.log(
   failed.length === 0 ? "npm test: every step passed" : `npm test: failed: ${failed.join(", ")}`,
 );
