@@ -3,12 +3,13 @@
 // that fails (a failing lint once hid the whole suite behind it). Exits 1 when any step failed.
 //
 // Every step is CPU-bound and the machine CI runs on has two cores, so the run takes about the
-// CPU time of all its steps over the cores, as long as no core idles. Three lanes start at once
-// and each runs its steps one after another:
-// - the browser stories (the build, then Playwright's two workers): the longest step, and one that
-//   waits on its browsers and servers enough to leave a share of both cores;
-// - lint, then the console's suite, then the server suite on PostgreSQL when TEST_POSTGRES_URL
-//   names one (.ci/run starts one);
+// CPU time of all its steps over the cores, as long as no core idles. First the console's suite
+// (two workers) beside the console's build; then three lanes at once, each running its steps one
+// after another:
+// - the browser stories (Playwright's two workers): the longest step, and one that waits on its
+//   browsers and servers enough to leave a share of both cores;
+// - lint, then the server suite on PostgreSQL when TEST_POSTGRES_URL names one (.ci/run starts
+//   one);
 // - typecheck, then the server suite on the embedded store.
 // Each server suite has one worker on two cores (VITEST_MAX_WORKERS; a project's `maxWorkers`
 // in vite.config.ts wins over the command line's `--maxWorkers`), more on a bigger machine.
@@ -45,26 +46,29 @@ const serverSuite = (name, report, env = {}) => ({
   env: { VITEST_MAX_WORKERS: serverWorkers, ...env },
 });
 
-const LANES = [
+const STAGES = [
+  // The console's suite nearly alone: its render-heavy tests took up to 18 s of their 20 s
+  // beside the browser stories and both server suites.
+  [[npmScript("test:unit")], [npmScript("build:e2e")]],
   [
-    npmScript("build:e2e"),
     // Only on the build just made (a stale dist/ would test yesterday's console).
-    {
-      name: "test:e2e",
-      command: "npx",
-      args: ["playwright", "test"],
-      live: true,
-      afterPassed: true,
-    },
+    [
+      {
+        name: "test:e2e",
+        command: "npx",
+        args: ["playwright", "test"],
+        live: true,
+        needs: "build:e2e",
+      },
+    ],
+    [
+      npmScript("lint"),
+      ...(postgres
+        ? [serverSuite("test:server on PostgreSQL", "server-postgres", { DATABASE_URL: postgres })]
+        : []),
+    ],
+    [npmScript("typecheck"), serverSuite("test:server", "server-pglite")],
   ],
-  [
-    npmScript("lint"),
-    npmScript("test:unit"),
-    ...(postgres
-      ? [serverSuite("test:server on PostgreSQL", "server-postgres", { DATABASE_URL: postgres })]
-      : []),
-  ],
-  [npmScript("typecheck"), serverSuite("test:server", "server-pglite")],
 ];
 
 /** Runs one step: its output straight through when `live`, else kept until it ends. */
@@ -89,20 +93,18 @@ function run(step, live) {
 }
 
 const failed = [];
-await Promise.all(
-  LANES.map(async (lane) => {
-    let previousPassed = true;
-    for (const step of lane) {
-      if (step.afterPassed && !previousPassed) {
-        console.log(`\nnpm test: ${step.name} not run: the step before it failed\n`);
-        failed.push(step.name);
-        continue;
+for (const stage of STAGES) {
+  await Promise.all(
+    stage.map(async (lane) => {
+      for (const step of lane) {
+        if (step.needs && failed.includes(step.needs)) {
+          console.log(`\nnpm test: ${step.name} not run: ${step.needs} failed\n`);
+          failed.push(step.name);
+        } else if (!(await run(step, step.live === true))) failed.push(step.name);
       }
-      previousPassed = await run(step, step.live === true);
-      if (!previousPassed) failed.push(step.name);
-    }
-  }),
-);
+    }),
+  );
+}
 console.log(
   failed.length === 0 ? "npm test: every step passed" : `npm test: failed: ${failed.join(", ")}`,
 );

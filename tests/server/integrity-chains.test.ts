@@ -428,9 +428,9 @@ describe("export", () => {
 });
 
 describe("concurrency", () => {
-  it("keeps every chain valid under 2,000 concurrent audited writes and top-ups", async () => {
+  it("keeps every chain valid under 2,000 audited writes and top-ups, 100 at a time", async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => insertWalletUser(suite.db)));
-    const writes = Array.from({ length: 2_000 }, (_, i) =>
+    const write = (i: number) =>
       suite.db.transaction(async (tx) => {
         await recordAudit(tx, {
           adminId: null,
@@ -452,9 +452,20 @@ describe("concurrency", () => {
             targetId: i,
           });
         }
+      });
+    // 2,000 writes, 100 in flight at any moment: ten times the pool's connections, so every
+    // connection always has writers waiting behind it. Not all 2,000 at once: a write waits at most
+    // 5 s for a connection (server/db, then 503 DATABASE_UNAVAILABLE), and on a loaded machine
+    // the last of 2,000 queued writes waited longer than that (CI, the run on PostgreSQL).
+    const outcomes: PromiseSettledResult<unknown>[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        for (let i = next++; i < 2_000; i = next++) {
+          [outcomes[i]] = await Promise.allSettled([write(i)]);
+        }
       }),
     );
-    const outcomes = await Promise.allSettled(writes);
     const failed = outcomes.filter((outcome) => outcome.status === "rejected");
     // A top-up may meet the policy's daily limit; nothing else may fail.
     for (const outcome of failed) {
