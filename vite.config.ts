@@ -118,7 +118,7 @@ export default defineConfig({
           // The two walkers of the OpenAPI document in a process each: the document's check
           // (openapi-truth) run after the fuzz in one shared worker found documented input refused
           // and a plate pattern missing, on PostgreSQL, in two runs out of two; alone, or before
-          // the fuzz, it passes. The state they share was not found (issue 36's note).
+          // the fuzz, it passes. The state they share was not found (docs/architecture.md).
           name: "server-openapi",
           environment: "node",
           include: OPENAPI_WALKERS,

@@ -109,7 +109,7 @@ function readIfExists(file: string): string {
  * VACUUM ANALYZE of a seeded template, as a running server's embedded-vacuum job or PostgreSQL's
  * autovacuum does soon after a seed: without it every copy was planned with no statistics at all
  * (each table "never vacuumed", no column statistics), which no campus runs with, and the
- * embedded store's settlement property test took 33 s against 2 s on PostgreSQL.
+ * embedded store's settlement property test took 42 s where it takes 20 s analysed.
  */
 async function analyzed(database: Database) {
   await database.db.execute(sql`vacuum analyze`);
