@@ -18,6 +18,7 @@ import {
 } from "fastify-type-provider-zod";
 
 import { installAccessControl } from "./auth/access";
+import { configurePasswordHashing } from "./auth/password";
 import { authRoutes } from "./auth/routes";
 import { securityRoutes } from "./auth/security-routes";
 import { createSessions, IDLE_HEADER } from "./auth/sessions";
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   // Four eyes is never turned off for a money movement in production (server/kit/four-eyes.ts).
   configureFourEyes({ production: config.nodeEnv === "production" });
+  configurePasswordHashing({ cost: config.passwordHashCost });
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // Behind a proxy or load balancer, the client's address is in X-Forwarded-For (TRUST_PROXY).

@@ -59,6 +59,13 @@ export interface Config {
    * recent a proof of who they are a sensitive action needs (server/auth/sessions.ts).
    */
   sessions: { idleMinutes: number; stepUpMinutes: number };
+  /**
+   * PASSWORD_HASH_COST (15): scrypt's cost for new password hashes, as a power of two (N = 2^15,
+   * ~90 ms of one core). A stored hash keeps the cost it was made with, so raising it is safe at
+   * any time. At least 15 when NODE_ENV=production, at most 20; outside production it may go down
+   * to 10, which the tests use (a hash in ~3 ms).
+   */
+  passwordHashCost: number;
   /** ADMIN_DORMANT_DAYS (90): an administrator who has not signed in for this long is disabled. */
   adminDormantDays: number;
   /** CORS_ORIGIN (unset → same origin only): allowed browser origins, comma-separated. */
@@ -212,6 +219,24 @@ function positiveInt(env: Env, name: string, fallback: number, max = Number.MAX_
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > max) {
     throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** scrypt's cost (log2 of N) for new password hashes, and the most a stored hash may ask. */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+export const MAX_PASSWORD_HASH_COST = 20;
+
+/** PASSWORD_HASH_COST: never below the default in production (server/auth/password.ts). */
+function passwordHashCost(env: Env, production: boolean): number {
+  const raw = env.PASSWORD_HASH_COST?.trim();
+  if (!raw) return DEFAULT_PASSWORD_HASH_COST;
+  const min = production ? DEFAULT_PASSWORD_HASH_COST : 10;
+  const value = /^\d{1,2}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= min && value <= MAX_PASSWORD_HASH_COST)) {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST must be an integer between ${min} and ${MAX_PASSWORD_HASH_COST}${production ? " in production" : ""}, got "${raw}"`,
+    );
   }
   return value;
 }
@@ -497,6 +522,7 @@ export function loadConfig(env: Env = process.env): Config {
       idleMinutes: positiveInt(env, "SESSION_IDLE_MINUTES", 15, 24 * 60),
       stepUpMinutes: positiveInt(env, "STEP_UP_MINUTES", 5, 24 * 60),
     },
+    passwordHashCost: passwordHashCost(env, production),
     adminDormantDays: positiveInt(env, "ADMIN_DORMANT_DAYS", 90, 3650),
     corsOrigins: (env.CORS_ORIGIN ?? "")
       .split(",")

@@ -1,14 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 import { brokenPasswordRules } from "../../src/shared/password-policy";
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST } from "../config";
 import { HttpError } from "../errors";
 
 /**
- * Administrator passwords: scrypt (node:crypto) with N = 2^15, r = 8, p = 1, a 16-byte salt and a
- * 32-byte key, stored self-describing as `scrypt$N$r$p$salt$hash` (base64url) so the parameters
- * can be raised later without breaking stored hashes.
+ * Passwords: scrypt (node:crypto) with N = 2^PASSWORD_HASH_COST (2^15 unless configured), r = 8,
+ * p = 1, a 16-byte salt and a 32-byte key, stored self-describing as `scrypt$N$r$p$salt$hash`
+ * (base64url): a stored hash is verified with the parameters it was made with, so the cost can be
+ * raised at any time without breaking it.
  */
-const N = 2 ** 15;
+/** log2 of N for new hashes (and the decoy); set from the configuration at start. */
+let cost = DEFAULT_PASSWORD_HASH_COST;
+/** A hash of a random password at that cost, made on first need (verifyAgainstDecoy). */
+let decoyHash: Promise<string> | undefined;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -16,7 +21,19 @@ const SALT_LENGTH = 16;
 /** scrypt needs 128 * N * r * p bytes (32 MiB here), just above Node's 32 MiB default maxmem. */
 const maxmemFor = (n: number, r: number, p: number) => 128 * n * r * p + 16 * 1024 * 1024;
 /** Refuse stored parameters that would make verification a denial of service. */
-const MAX_N = 2 ** 20;
+const MAX_N = 2 ** MAX_PASSWORD_HASH_COST;
+
+/**
+ * The cost of new hashes from the configuration (PASSWORD_HASH_COST, server/config.ts, which
+ * holds production to at least the default). Called where a process starts hashing: the app and
+ * the seed.
+ */
+export function configurePasswordHashing(options: { cost: number }): void {
+  if (options.cost === cost) return;
+  cost = options.cost;
+  // The decoy costs what a real verification costs.
+  decoyHash = undefined;
+}
 
 /**
  * Hashes run at most this many at a time (one per core of the machine this was sized on): a
@@ -64,8 +81,9 @@ function deriveNow(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, N, R, P, KEY_LENGTH);
-  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const n = 2 ** cost;
+  const key = await derive(password, salt, n, R, P, KEY_LENGTH);
+  return ["scrypt", n, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 interface ParsedHash {
@@ -111,8 +129,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   );
   return timingSafeEqual(candidate, parsed.key);
 }
-
-let decoyHash: Promise<string> | undefined;
 
 /**
  * Spends the same time as a real verification, for logins with an unknown e-mail, so response

@@ -7,7 +7,7 @@ import { PERMISSION_CODES } from "../../src/shared/permissions";
 import { recordAudit } from "../audit";
 import { newRecoveryCodes, newTotpSecret, totpUri } from "../auth/factors";
 import { secretBox, totpContext } from "../auth/secret-box";
-import { hashPassword } from "../auth/password";
+import { configurePasswordHashing, hashPassword } from "../auth/password";
 import type { Config, DemoRole } from "../config";
 import { ConfigError } from "../config";
 import { SETTING_KEYS } from "../services/settings";
@@ -62,6 +62,8 @@ export interface SeedReport {
  */
 export async function seedDatabase(db: Db, config: Config): Promise<SeedReport> {
   const report: SeedReport = { bootstrapAdmin: false, demo: false };
+  // The seed may run before any app is built (npm run seed, test templates).
+  configurePasswordHashing({ cost: config.passwordHashCost });
   if (config.bootstrapAdmin) report.bootstrapAdmin = await bootstrapAdministrator(db, config);
   if (config.demoAccounts.length > 0) report.demo = await seedDemoData(db, config);
 

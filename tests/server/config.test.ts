@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       nodeEnv: "development",
       bootstrapAdmin: undefined,
+      passwordHashCost: 15,
     });
     expect(config.demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`)).toEqual([
       "super administrator: superadmin@wallet.example / SuperAdmin#2026",
@@ -191,6 +192,32 @@ describe("loadConfig", () => {
     ];
     for (const [env, message] of bad) {
       expect(() => loadConfig({ DATA_DIR: dir, ...env }), JSON.stringify(env)).toThrow(message);
+    }
+  });
+});
+
+describe("loadConfig: PASSWORD_HASH_COST", () => {
+  it("may be raised anywhere, up to 20, and lowered to 10 only outside production", () => {
+    expect(loadConfig({ DATA_DIR: dir, PASSWORD_HASH_COST: "10" }).passwordHashCost).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir, PASSWORD_HASH_COST: " 20 " }).passwordHashCost).toBe(20);
+    const production = {
+      DATA_DIR: dir,
+      NODE_ENV: "production",
+      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+      JWT_SECRET: "p".repeat(40),
+      SECOND_FACTOR_KEY: "k".repeat(40),
+      RECAPTCHA_DISABLED: "true",
+      PUBLIC_URL: "https://console.wallet.example",
+    };
+    expect(loadConfig(production).passwordHashCost).toBe(15);
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: "16" }).passwordHashCost).toBe(16);
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: "14" })).toThrow(
+      /PASSWORD_HASH_COST must be an integer between 15 and 20 in production, got "14"/,
+    );
+    for (const raw of ["9", "21", "12.5", "fast", "1e1", "-12"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_HASH_COST: raw }), raw).toThrow(
+        /PASSWORD_HASH_COST must be an integer between 10 and 20, got/,
+      );
     }
   });
 });

@@ -56,8 +56,7 @@ async function startInstance(name: string): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), `ucsi-wallet-${name}-`));
   const port = await freePort();
   const run = startServer({
-    ...testEnv(dataDir),
-    NODE_ENV: "production",
+    ...testEnv(dataDir, { NODE_ENV: "production" }),
     LOG_LEVEL: "info",
     HOST: "127.0.0.1",
     PORT: String(port),

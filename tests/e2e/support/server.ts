@@ -68,6 +68,8 @@ export async function startServer({
       // A spec signs in through the API once and may act for longer than the default 5 minutes
       // on a busy machine; the step-up story makes its session's proof older than this.
       STEP_UP_MINUTES: "60",
+      // Password hashes at the lowest cost allowed outside production (server/config.ts).
+      PASSWORD_HASH_COST: "10",
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -52,6 +52,10 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}) {
     // A test file signs in once and may act for longer than the default 5 minutes on a busy
     // machine; the step-up tests set the default back (tests/server/second-factor.test.ts).
     STEP_UP_MINUTES: "60",
+    // Hashes at the lowest cost allowed outside production (~3 ms, not ~90 ms): the suite
+    // hashes about a thousand passwords (password.test.ts and config.test.ts check the default
+    // and its limits). Production's own minimum where a test runs as production.
+    PASSWORD_HASH_COST: extra.NODE_ENV === "production" ? "15" : "10",
     ...extra,
   };
 }
