@@ -8,8 +8,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
-/** @type {{ pgDataDir: string, socketPath: string, maxConnections: number }} */
-const { pgDataDir, socketPath, maxConnections } = workerData;
+/** @type {{ pgDataDir: string, socketPath: string, maxConnections: number, pgliteWasmModule: WebAssembly.Module }} */
+const { pgDataDir, socketPath, maxConnections, pgliteWasmModule } = workerData;
 
 if (!parentPort) throw new Error("pglite-worker.mjs must run as a worker thread");
 const port = parentPort;
@@ -23,6 +23,8 @@ try {
   // beside ~55 MB of data, which every copy of a data directory carried.
   db = await PGlite.create(pgDataDir, {
     extensions: { pg_trgm },
+    // Compiled once by the process that starts this worker (embedded.ts).
+    pgliteWasmModule,
     startParams: [
       ...PGlite.defaultStartParams,
       ...["-c", "min_wal_size=32MB", "-c", "max_wal_size=64MB"],

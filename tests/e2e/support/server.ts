@@ -4,10 +4,10 @@
  * exist; `npm run test:e2e` builds it first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
-import { SCRATCH_DIR } from "../../support/scratch";
+import { copyInto, SCRATCH_DIR } from "../../support/scratch";
 
 export interface RunningServer {
   url: string;
@@ -46,7 +46,7 @@ function newDataDir(env: Record<string, string>): string {
   const dir = mkdtempSync(join(SCRATCH_DIR, "wallet-e2e-"));
   const template = process.env.E2E_TEMPLATE_DIR;
   if (template && Object.keys(env).every((name) => TEMPLATE_SAFE_ENV.has(name))) {
-    cpSync(template, dir, { recursive: true });
+    copyInto(template, dir);
   }
   return dir;
 }

@@ -21,7 +21,7 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +32,7 @@ import pg from "pg";
 import { loadConfig, type Config } from "../../../server/config";
 import { openDatabase, type Database } from "../../../server/db";
 import { seedDatabase } from "../../../server/seed/seed";
-import { SCRATCH_DIR } from "../../support/scratch";
+import { copyInto, SCRATCH_DIR } from "../../support/scratch";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
@@ -275,7 +275,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await client.query(`drop database if exists "${name}" with (force)`);
       });
   } else {
-    await cp(await embeddedTemplate(), dataDir, { recursive: true });
+    copyInto(await embeddedTemplate(), dataDir);
     rmSync(join(dataDir, "ready"), { force: true });
   }
 
