@@ -11,11 +11,8 @@
 // - lint, then the server suite on PostgreSQL when TEST_POSTGRES_URL names one (.ci/run starts
 //   one);
 // - typecheck, then the server suite on the embedded store.
-// The server suites yield to the stories (nice 10) and have a worker per core each: they take
-// what the stories leave while they run, and both cores once the stories are done, so no core
-// idles while a suite still has files to run. With one worker each and no priority, the last suite
-// ran alone on one core for the last minute and a half of the run (VITEST_MAX_WORKERS; a
-// project's `maxWorkers` in vite.config.ts wins over the command line's `--maxWorkers`).
+// Each server suite has one worker on two cores (VITEST_MAX_WORKERS; a project's `maxWorkers`
+// in vite.config.ts wins over the command line's `--maxWorkers`), more on a bigger machine.
 // The browser stories print as they go; every other step prints whole when it ends.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -25,17 +22,17 @@ const postgres = process.env.TEST_POSTGRES_URL?.trim();
 /** `npm run <script>`. */
 const npmScript = (script) => ({ name: script, command: "npm", args: ["run", "--silent", script] });
 
-/**
- * The server suite (both of its vitest projects), its results in test-results/<report>.json, at
- * a lower priority than the browser stories, with a worker per core.
- */
+/** Playwright's workers (playwright.config.ts); the server suites share the cores left. */
+const browserWorkers = Number(process.env.E2E_WORKERS) > 0 ? Number(process.env.E2E_WORKERS) : 2;
+const serverWorkers = String(
+  Math.max(1, Math.floor((availableParallelism() - browserWorkers) / (postgres ? 2 : 1))),
+);
+
+/** The server suite (both of its vitest projects), its results in test-results/<report>.json. */
 const serverSuite = (name, report, env = {}) => ({
   name,
-  command: "nice",
+  command: "npx",
   args: [
-    "-n",
-    "10",
-    "npx",
     "vitest",
     "run",
     "--project",
@@ -46,7 +43,7 @@ const serverSuite = (name, report, env = {}) => ({
     "--reporter=json",
     `--outputFile.json=test-results/${report}.json`,
   ],
-  env: { VITEST_MAX_WORKERS: String(availableParallelism()), ...env },
+  env: { VITEST_MAX_WORKERS: serverWorkers, ...env },
 });
 
 const STAGES = [
