@@ -8,6 +8,17 @@ import { ConfigError, loadConfig, parseDuration } from "../../server/config";
 
 let dir: string;
 
+/** What a production start requires of the environment, with the captcha switched off. */
+const productionEnv = (extra: Record<string, string> = {}) => ({
+  DATA_DIR: dir,
+  NODE_ENV: "production",
+  INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+  JWT_SECRET: "p".repeat(40),
+  SECOND_FACTOR_KEY: "k".repeat(40),
+  RECAPTCHA_DISABLED: "true",
+  ...extra,
+});
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "ucsi-wallet-config-"));
 });
@@ -135,14 +146,7 @@ describe("loadConfig", () => {
   });
 
   it("requires PUBLIC_URL in production; elsewhere e-mailed links point at this server", () => {
-    const production = {
-      DATA_DIR: dir,
-      NODE_ENV: "production",
-      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-      JWT_SECRET: "p".repeat(40),
-      SECOND_FACTOR_KEY: "k".repeat(40),
-      RECAPTCHA_DISABLED: "true",
-    };
+    const production = productionEnv();
     expect(() => loadConfig(production)).toThrow(/PUBLIC_URL is required/);
     expect(loadConfig({ ...production, PUBLIC_URL: "https://wallet.example//" }).publicUrl).toBe(
       "https://wallet.example",
@@ -200,15 +204,7 @@ describe("loadConfig: PASSWORD_HASH_COST", () => {
   it("may be raised anywhere, up to 20, and lowered to 10 only outside production", () => {
     expect(loadConfig({ DATA_DIR: dir, PASSWORD_HASH_COST: "10" }).passwordHashCost).toBe(10);
     expect(loadConfig({ DATA_DIR: dir, PASSWORD_HASH_COST: " 20 " }).passwordHashCost).toBe(20);
-    const production = {
-      DATA_DIR: dir,
-      NODE_ENV: "production",
-      INTEGRITY_SIGNING_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-      JWT_SECRET: "p".repeat(40),
-      SECOND_FACTOR_KEY: "k".repeat(40),
-      RECAPTCHA_DISABLED: "true",
-      PUBLIC_URL: "https://console.wallet.example",
-    };
+    const production = productionEnv({ PUBLIC_URL: "https://console.wallet.example" });
     expect(loadConfig(production).passwordHashCost).toBe(15);
     expect(loadConfig({ ...production, PASSWORD_HASH_COST: "16" }).passwordHashCost).toBe(16);
     expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: "14" })).toThrow(
