@@ -47,7 +47,7 @@ export default defineConfig({
     // A story is traced only when it is played again after a failure (CI retries once): its
     // steps' DOM snapshots, network and console, without a screencast. Recording every test and
     // throwing the trace away when it passed cost a quarter of the suite's CPU (issue 36: the
-    // screencast ~370 of ~1,660 CPU seconds, the snapshots ~150 more). The failure's own
+    // screencast ~370 of ~1,660 CPU seconds, the DOM snapshots ~90 more). The failure's own
     // screenshot is always taken (below); locally, `--trace on` traces a story on demand.
     trace: { mode: "on-first-retry", screenshots: false },
     screenshot: "only-on-failure",

@@ -62,8 +62,8 @@ export interface Config {
   /**
    * PASSWORD_HASH_COST (15): scrypt's cost for new password hashes, as a power of two (N = 2^15,
    * ~90 ms of one core and 32 MiB; each step up doubles both). A stored hash keeps the cost it was
-   * made with, so raising it is safe at any time. At least 15 when NODE_ENV=production, at most 20; outside production it may go down
-   * to 10, which the tests use (a hash in ~3 ms).
+   * made with, so raising it is safe at any time. At least 15 when NODE_ENV=production, at most
+   * 20; outside production it may go down to 10, which the tests use (a hash in ~3 ms).
    */
   passwordHashCost: number;
   /** ADMIN_DORMANT_DAYS (90): an administrator who has not signed in for this long is disabled. */

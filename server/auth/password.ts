@@ -18,7 +18,7 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-/** scrypt needs 128 * N * r * p bytes (32 MiB here), just above Node's 32 MiB default maxmem. */
+/** scrypt needs 128 * N * r * p bytes (32 MiB at the default cost), above Node's default maxmem. */
 const maxmemFor = (n: number, r: number, p: number) => 128 * n * r * p + 16 * 1024 * 1024;
 /** Refuse stored parameters that would make verification a denial of service. */
 const MAX_N = 2 ** MAX_PASSWORD_HASH_COST;
