@@ -4,13 +4,13 @@
 //
 // Every step is CPU-bound and the machine CI runs on has two cores, so the run takes about the
 // CPU time of all its steps over the cores, as long as no core idles. First the console's suite
-// (two workers) beside the console's build; then three lanes at once, each running its steps one
-// after another:
+// (two workers) beside the console's build and the typecheck; then three lanes at once, each
+// running its steps one after another:
 // - the browser stories (Playwright's two workers): the longest step, and one that waits on its
 //   browsers and servers enough to leave a share of both cores;
 // - lint, then the server suite on PostgreSQL when TEST_POSTGRES_URL names one (.ci/run starts
 //   one);
-// - typecheck, then the server suite on the embedded store.
+// - the server suite on the embedded store.
 // Each server suite has one worker on two cores (VITEST_MAX_WORKERS; a project's `maxWorkers`
 // in vite.config.ts wins over the command line's `--maxWorkers`), more on a bigger machine.
 // The browser stories print as they go; every other step prints whole when it ends.
@@ -47,9 +47,11 @@ const serverSuite = (name, report, env = {}) => ({
 });
 
 const STAGES = [
-  // The console's suite nearly alone: its render-heavy tests took up to 18 s of their 20 s
-  // beside the browser stories and both server suites.
-  [[npmScript("test:unit")], [npmScript("build:e2e")]],
+  // The console's suite beside the build and the typecheck only: its render-heavy tests took up
+  // to 18 s of their 20 s beside the browser stories and both server suites. The typecheck is
+  // here so that the lanes below end together (after it, the embedded suite ended ~70 s after
+  // the others, on one core).
+  [[npmScript("test:unit")], [npmScript("build:e2e"), npmScript("typecheck")]],
   [
     // Only on the build just made (a stale dist/ would test yesterday's console).
     [
@@ -67,7 +69,7 @@ const STAGES = [
         ? [serverSuite("test:server on PostgreSQL", "server-postgres", { DATABASE_URL: postgres })]
         : []),
     ],
-    [npmScript("typecheck"), serverSuite("test:server", "server-pglite")],
+    [serverSuite("test:server", "server-pglite")],
   ],
 ];
 
