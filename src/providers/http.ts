@@ -1,3 +1,9 @@
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+} from "../shared/language";
 import { apiErrorFromResponse, apiErrorWithoutAnswer, isApiError } from "./api-error";
 import { IDLE_HEADER, idleSeconds, noteRequest } from "./idle";
 import { getToken } from "./session";
@@ -9,10 +15,6 @@ export const API_BASE: string = (import.meta.env.VITE_API_URL as string | undefi
 /** docs/backoffice.md: a request may take up to 30 minutes (large exports). */
 export const REQUEST_TIMEOUT_MS = 1_800_000;
 
-export const LANGUAGE_STORAGE_KEY = "language";
-const LANGUAGES = ["en-US", "cn-ZH"] as const;
-export type Language = (typeof LANGUAGES)[number];
-
 /** The language the API answers in: the stored choice when it is one we speak, else en-US. */
 export function currentLanguage(): Language {
   let stored: string | null = null;
@@ -21,7 +23,7 @@ export function currentLanguage(): Language {
   } catch {
     // Storage disabled: speak the default.
   }
-  return LANGUAGES.find((l) => l === stored) ?? "en-US";
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 export type HttpMethod = "get" | "delete" | "head" | "options" | "post" | "put" | "patch";

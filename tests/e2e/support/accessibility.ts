@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import type { Page, Request } from "@playwright/test";
 
 import type { MenuEntry } from "../../../src/app/menu";
+import { LANGUAGE_STORAGE_KEY } from "../../../src/shared/language";
 import { logIn, openScreen, SCREEN_HEADING, seriousA11yViolations } from "./console";
 import { expect, type useSuperAdminServer } from "./fixtures";
 import { MENU, MODULES } from "./modules";
@@ -195,7 +196,10 @@ const DIALOGS: {
 ];
 
 async function useLanguage(page: Page, language: Language) {
-  await page.evaluate((value) => localStorage.setItem("language", value), language);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    LANGUAGE_STORAGE_KEY,
+    language,
+  ] as const);
 }
 
 /** The signed-in administrator's theme, saved as the Setting page saves it. */
@@ -272,7 +276,9 @@ export async function checkEveryScreen(page: Page, suite: Suite, pass: Pass) {
   await page.goto(`${suite.server.url}/login`);
   // The console stores the language it started in once its texts have loaded: a choice stored
   // before that would be overwritten (English), so the pass's language is stored after it.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).not.toBeNull();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY))
+    .not.toBeNull();
   await page.setViewportSize({ width: pass.width, height: pass.height });
   await useLanguage(page, language);
   await page.goto(`${suite.server.url}/`);
